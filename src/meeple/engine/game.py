@@ -1,0 +1,158 @@
+"""The game-agnostic interface that every game engine implements.
+
+A game is a mutable `GameState`. Front ends, bots and research adapters use only this interface:
+they ask whose turn it is, list legal actions for a seat, apply one, and read per-seat views.
+The rules live behind it, in one place per game.
+
+Seats are numbered from 0. Several seats may act at once (simultaneous steps such as planning in
+Altiplano); `to_move` lists them all.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
+
+from meeple.engine.actions import Action, ActionCodec
+from meeple.engine.errors import IllegalAction, MalformedAction
+
+
+class GameState(ABC):
+    """One game in progress: everything needed to continue it, and nothing else."""
+
+    #: Registry name of the game, also the ``"game"`` field of its JSON forms.
+    game_name: ClassVar[str]
+    #: Reads this game's actions from JSON.
+    codec: ClassVar[ActionCodec]
+
+    # -- creation -------------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls, options: Mapping[str, Any] | None = None, seed: int = 0) -> Self:
+        """Set up a new game. Unknown or unsupported options raise `OptionsError`."""
+
+    @classmethod
+    @abstractmethod
+    def normalize_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Options with defaults filled in, checked; the form stored in records."""
+
+    # -- whose turn, what is legal ------------------------------------------------------
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """Seats that may act now; empty once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action the rules allow `seat` now, each once; empty if it may not act."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> None:
+        """Carry out `action` for `seat`.
+
+        Raises `IllegalAction` (naming the rule) or `MalformedAction` and then leaves the state
+        exactly as it was.
+        """
+
+    @property
+    @abstractmethod
+    def reveal_count(self) -> int:
+        """How many random or hidden things have been revealed so far (tiles drawn, tokens
+        turned, bag draws). Undo in the front ends never goes back past a change of it, so
+        nobody can retry a draw."""
+
+    # -- results ----------------------------------------------------------------------------
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Current points per seat (final points once the game is over)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that share the win, by the game's tie rules; empty while the game runs."""
+
+    @abstractmethod
+    def score_sheet(self) -> dict[str, Any]:
+        """A JSON-ready breakdown of every score, for score sheets and replays."""
+
+    # -- what a seat sees ---------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see at the table, as JSON-ready data; ``None`` is a spectator.
+
+        A view never contains information hidden from that seat (stack order, face-down
+        tokens, bag order, others' secret cards).
+        """
+
+    @classmethod
+    @abstractmethod
+    def determinize(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
+        """Build a full state consistent with `view`, sampling what the view hides.
+
+        Bots use this to search without ever reading hidden information; the sampled state
+        gives the view's seat exactly the same view.
+        """
+
+    @abstractmethod
+    def shuffle_hidden(self, seat: int | None, rng: random.Random) -> None:
+        """Re-randomise, in place, everything hidden from `seat` (``None``: from everybody).
+
+        The result is another legal state that `seat` cannot tell apart from this one. Tests use
+        it to prove that views leak nothing: the view of `seat` must not change.
+        """
+
+    # -- persistence ------------------------------------------------------------------------
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The full state as JSON-ready data; `from_json` restores it exactly."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Restore a state; malformed data raises `MalformedState` naming the field."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy, cheaper than a JSON round trip (search bots use it a lot)."""
+
+    # -- conveniences shared by all games ---------------------------------------------------------
+    def parse_action(self, data: object) -> Action:
+        """Read an action from its JSON form (a dict or a JSON string)."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise MalformedAction(f"action is not valid JSON: {exc}") from exc
+        return self.codec.from_json(data)
+
+    def action_label(self, action: Action) -> str:
+        """A short label for people; games whose labels need the state (board names) override."""
+        return action.label()
+
+    def check_seat(self, seat: object) -> int:
+        """Reject a seat that is not a player of this game or may not act now."""
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            raise MalformedAction(
+                f"seat must be an integer 0..{self.num_players - 1}, not {seat!r}"
+            )
+        if seat not in self.to_move():
+            if self.is_over():
+                raise IllegalAction("game over", "the game is over")
+            movers = ", ".join(str(s) for s in self.to_move())
+            raise IllegalAction("turn order", f"seat {seat} may not act now (to move: {movers})")
+        return seat
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable

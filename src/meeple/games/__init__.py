@@ -1,0 +1,1 @@
+"""The games Meeple implements; each subpackage provides one `GameState` subclass."""
