@@ -188,7 +188,7 @@ class TikalState(GameState):
         return {
             "game": "tikal",
             "players": self.n,
-            "rounds": self.history,
+            "rounds": [dict(r, entries=r["entries"][:]) for r in self.history],
             "scores": list(self.score),
             "winners": self.winners(),
         }
@@ -816,7 +816,7 @@ class TikalState(GameState):
             "last_mover": self.last_mover,
             "last_placer": self.last_placer,
             "reveals": self.reveals,
-            "history": self.history,
+            "history": [dict(r, entries=r["entries"][:]) for r in self.history],
         }
 
     def shuffle_hidden(self, seat: int | None, rng: random.Random) -> None:
@@ -915,7 +915,7 @@ class TikalState(GameState):
             "tokens": {str(s): list(p) for s, p in sorted(self.tokens.items())},
             "turn_excavated": {str(s): c for s, c in sorted(self.turn_excavated.items())},
             "turn_recovered": {str(s): c for s, c in sorted(self.turn_recovered.items())},
-            "history": self.history,
+            "history": [dict(r, entries=r["entries"][:]) for r in self.history],
         }
         for name in _LIST_FIELDS:
             data[name] = list(getattr(self, name))
@@ -930,9 +930,7 @@ class TikalState(GameState):
         if data.get("version") != 1:
             raise MalformedState("state field 'version' must be 1")
         try:
-            opts = cls.normalize_options(data["options"])
-        except (KeyError, TypeError) as exc:
-            raise MalformedState("state field 'options' is missing or malformed") from exc
+            opts = cls.normalize_options(_typed(data, "options", dict))
         except OptionsError as exc:
             raise MalformedState(f"state field 'options': {exc}") from exc
         state = cls.__new__(cls)
@@ -945,14 +943,23 @@ class TikalState(GameState):
         if state.step not in _STEP_RULE:
             raise MalformedState(f"state field 'step' must be one of {sorted(_STEP_RULE)}")
         state.scoring_final = _typed(data, "scoring_final", bool)
-        state.tokens = {int(s): list(p) for s, p in _typed(data, "tokens", dict).items()}
-        state.turn_excavated = {
-            int(s): c for s, c in _typed(data, "turn_excavated", dict).items()
-        }
-        state.turn_recovered = {
-            int(s): c for s, c in _typed(data, "turn_recovered", dict).items()
-        }
+        try:
+            state.tokens = {int(s): list(p) for s, p in _typed(data, "tokens", dict).items()}
+            state.turn_excavated = {
+                int(s): int(c) for s, c in _typed(data, "turn_excavated", dict).items()
+            }
+            state.turn_recovered = {
+                int(s): int(c) for s, c in _typed(data, "turn_recovered", dict).items()
+            }
+        except (TypeError, ValueError) as exc:
+            raise MalformedState(f"state fields 'tokens'/'turn_*' are malformed: {exc}") from exc
         state.history = list(_typed(data, "history", list))
+        if not all(
+            isinstance(r, dict) and isinstance(r.get("entries"), list)
+            and type(r.get("complete")) is bool
+            for r in state.history
+        ):
+            raise MalformedState("state field 'history' must list scoring rounds")
         state._check_shape()
         return state
 
@@ -966,9 +973,32 @@ class TikalState(GameState):
         for name, length in expected.items():
             if len(getattr(self, name)) != length:
                 raise MalformedState(f"state field {name!r} must have {length} entries")
+        for name in _LIST_FIELDS:
+            kind = bool if name in ("moved", "passed") else int
+            if any(type(v) is not kind for v in getattr(self, name)):
+                raise MalformedState(f"state field {name!r} must hold only {kind.__name__}s")
         tiles = len(self.edition.tiles)
-        if any(type(t) is not int or not -1 <= t < tiles for t in self.tile_at + self.stack):
-            raise MalformedState("state fields 'tile_at'/'stack' hold unknown tiles")
+        for name in ("tile_at", "stack", "discarded", "revealed"):
+            if any(not -1 <= t < tiles for t in getattr(self, name)):
+                raise MalformedState(f"state field {name!r} holds unknown tiles")
+        if not -1 <= self.hand < tiles:
+            raise MalformedState("state field 'hand' holds an unknown tile")
+        if not 0 <= self.current < n or not all(0 <= s < n for s in self.scoring_queue):
+            raise MalformedState("state fields 'current'/'scoring_queue' must name seats")
+        if any(not 0 <= r < SIDES for r in self.rotation):
+            raise MalformedState(f"state field 'rotation' must hold 0 to {SIDES - 1}")
+        if any(not -1 <= v < n for v in self.camp + self.guard):
+            raise MalformedState("state fields 'camp'/'guard' must hold seats or -1")
+        if any(not (OUT <= v < spaces) for v in self.leader):
+            raise MalformedState("state field 'leader' must hold a space, -1 or -2")
+        if any(type(v) is not int or v < 0 for v in self.workers + self.supply + self.treasures):
+            raise MalformedState("figure and treasure counts must be non-negative integers")
+        kinds = self.edition.treasure_kinds
+        for space, pile in self.tokens.items():
+            if not 0 <= space < spaces or any(
+                type(k) is not int or not 0 <= k < kinds for k in pile
+            ):
+                raise MalformedState(f"state field 'tokens.{space}' is malformed")
 
     def clone(self) -> Self:
         other = self.__class__.__new__(self.__class__)
@@ -998,7 +1028,7 @@ def _shuffle_within_letters(edition: Edition, stack: list[int], rng: random.Rand
     """The same tiles with each letter group shuffled, the letter order kept (TIK-1)."""
     result = stack[:]
     letters = [edition.tiles[t].letter for t in result]
-    for letter in set(letters):
+    for letter in sorted(set(letters)):
         positions = [i for i, x in enumerate(letters) if x == letter]
         group = [result[i] for i in positions]
         rng.shuffle(group)
