@@ -21,7 +21,7 @@ def conservation(state: TikalState) -> None:
     exactly once."""
     ed, n = EDITION, state.n
     for seat in range(n):
-        on_board = sum(state.workers[s * n + seat] for s in range(len(state.tile_at)))
+        on_board = sum(state.workers[seat::n])
         leader_in_play = state.leader[seat] != OUT
         guards = state.guard.count(seat)
         assert state.supply[seat] >= 0 and state.out[seat] >= 0

@@ -56,7 +56,8 @@ def check_random_game(
 
     Checked after each step: the game-specific `invariant`; the JSON round trip is exact and the
     JSON is serialisable; `clone` equals the original; no seat's view changes when everything
-    hidden from it is re-randomised; no seat's view depends on the hidden parts at all; every
+    hidden from it is re-randomised; a state sampled from a seat's view (`determinize`) gives
+    that seat the same view and the same legal actions; every
     listed legal action applies without error (on a clone), and an action that raised leaves
     the state unchanged. At the end the record replays to the identical state.
     """
@@ -98,6 +99,8 @@ def _check_step(
         other = state.clone()
         other.shuffle_hidden(seat, rng)
         assert other.view(seat) == view, f"view of seat {seat} depends on hidden information"
+        if seat is not None:
+            _check_determinize(state, seat, view, rng)
     for seat in state.to_move():
         actions = state.legal_actions(seat)
         assert actions, f"seat {seat} is to move but has no legal action"
@@ -108,6 +111,18 @@ def _check_step(
             if invariant is not None:
                 invariant(trial)
     assert_unchanged_on_error(state, lambda s: s.apply(-1, None))  # type: ignore[arg-type]
+
+
+def _check_determinize(state: GameState, seat: int, view: dict, rng: random.Random) -> None:
+    """A state sampled from a seat's view looks the same to that seat and offers it the same
+    legal actions: the resampler bots rely on."""
+    sampled = type(state).determinize(view, rng)
+    assert sampled.view(seat) == view, f"determinized state shows seat {seat} another view"
+    assert sampled.to_move() == state.to_move(), "determinized state has other seats to move"
+    if seat in state.to_move():
+        assert sampled.legal_actions(seat) == state.legal_actions(seat), (
+            f"determinized state offers seat {seat} other legal actions"
+        )
 
 
 def assert_unchanged_on_error(state: GameState, attempt: Callable[[GameState], object]) -> str:

@@ -6,6 +6,8 @@ rows gives a rectangular grid whose cells read like ``c2``.
 
 from __future__ import annotations
 
+import functools
+
 from meeple.games.tikal.components import Edition
 
 
@@ -15,7 +17,12 @@ def offset_cell(q: int, r: int) -> tuple[int, int]:
 
 
 def space_names(edition: Edition) -> tuple[str, ...]:
-    cells = [offset_cell(q, r) for q, r in edition.spaces]
+    return _names(edition.spaces)
+
+
+@functools.cache
+def _names(spaces: tuple[tuple[int, int], ...]) -> tuple[str, ...]:
+    cells = [offset_cell(q, r) for q, r in spaces]
     min_col = min(c for c, _ in cells)
     min_row = min(r for _, r in cells)
     return tuple(f"{_column(c - min_col)}{r - min_row + 1}" for c, r in cells)
