@@ -46,7 +46,7 @@ class GameRecord:
     def from_json(cls, data: object) -> GameRecord:
         if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
             raise MalformedState(f"not a Meeple record: field 'format' must be {RECORD_FORMAT!r}")
-        if data.get("version") != RECORD_VERSION:
+        if type(data.get("version")) is not int or data["version"] != RECORD_VERSION:
             raise MalformedState(f"record field 'version' must be {RECORD_VERSION}")
         state_class = game_class(_field(data, "game", str))
         options = state_class.normalize_options(_field(data, "options", dict))

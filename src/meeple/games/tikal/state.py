@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 from meeple.engine.actions import Action
-from meeple.engine.errors import IllegalAction, MalformedState, OptionsError
+from meeple.engine.errors import IllegalAction, MalformedAction, MalformedState, OptionsError
 from meeple.engine.game import GameState
 from meeple.engine.rng import derive_rng
 from meeple.games.tikal.actions import (
@@ -384,7 +384,7 @@ class TikalState(GameState):
         self.check_seat(seat)
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalAction("rulebook", f"{action!r} is not a Tikal action")
+            raise MalformedAction(f"{action!r} is not a Tikal action")
         expected = _STEP_OF[type(action)]
         if self.step != expected:
             raise IllegalAction(
@@ -927,7 +927,7 @@ class TikalState(GameState):
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         if not isinstance(data, Mapping) or data.get("game") != "tikal":
             raise MalformedState("state field 'game' must be 'tikal'")
-        if data.get("version") != 1:
+        if _typed(data, "version", int) != 1:
             raise MalformedState("state field 'version' must be 1")
         try:
             opts = cls.normalize_options(_typed(data, "options", dict))
