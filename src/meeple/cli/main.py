@@ -1,0 +1,219 @@
+"""``meeple``: play Tikal or Altiplano in the terminal, resume a saved game, replay a record."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from meeple.bots import bot_names
+from meeple.cli.play import (
+    HUMAN,
+    Session,
+    load_game,
+    load_renderer,
+    render_score_sheet,
+    render_view,
+    winners_line,
+)
+from meeple.engine.errors import MeepleError
+from meeple.engine.game import GameState
+from meeple.engine.record import GameRecord
+from meeple.engine.registry import game_class, game_names
+
+app = typer.Typer(
+    name="meeple",
+    help="Tikal and Altiplano in the terminal: play against bots, resume, replay.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+DEFAULT_DIR = Path("meeple-games")
+# Command-line flags that map to game options, and the games that have them.
+GAME_FLAGS = {"auction": ("tikal",), "role_draft": ("altiplano",), "missions": ("altiplano",)}
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    Console(stderr=True, highlight=False).print(f"[bold red]Error:[/] {message}", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def load_class(game: str) -> type[GameState]:
+    """The game's engine, or a clear error (exit 2) if it is unknown or not installed."""
+    if game not in game_names():
+        fail(f"unknown game {game!r}; games: {', '.join(game_names())}")
+    try:
+        return game_class(game)
+    except MeepleError as exc:
+        fail(str(exc))
+    except (ImportError, AttributeError) as exc:
+        fail(f"the {game} engine is not available in this installation ({exc})")
+
+
+def read_edition(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        fail(f"cannot read edition file {path}: {exc.strerror or exc}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        fail(f"edition file {path} is not valid JSON: {exc}")
+
+
+def default_record_path(game: str, seed: int) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    path = DEFAULT_DIR / f"{game}-{stamp}-seed{seed}.json"
+    n = 2
+    while path.exists():
+        path = DEFAULT_DIR / f"{game}-{stamp}-seed{seed}-{n}.json"
+        n += 1
+    return path
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="tikal or altiplano")],
+    players: Annotated[
+        int | None, typer.Option(help="Number of players (game default if omitted).")
+    ] = None,
+    humans: Annotated[int, typer.Option(help="Human players (seats 1..N); the rest are bots.")] = 1,
+    seed: Annotated[int | None, typer.Option(help="Game seed (random if omitted).")] = None,
+    auction: Annotated[bool, typer.Option("--auction", help="Tikal: auction version.")] = False,
+    role_draft: Annotated[
+        bool, typer.Option("--role-draft", help="Altiplano: draft the roles.")
+    ] = False,
+    missions: Annotated[bool, typer.Option("--missions", help="Altiplano: missions.")] = False,
+    edition: Annotated[
+        Path | None, typer.Option(help="JSON file with the game's components.")
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Where to save the game (after every action).")
+    ] = None,
+    bot: Annotated[str, typer.Option(help="Bot for the other seats: random or greedy.")] = "greedy",
+) -> None:
+    """Play a new game; the record is saved after every action."""
+    state_class = load_class(game)
+    if bot not in bot_names():
+        fail(f"unknown bot {bot!r}; bots: {', '.join(bot_names())}")
+    options: dict[str, Any] = {}
+    if players is not None:
+        options["players"] = players
+    for name, value in (("auction", auction), ("role_draft", role_draft), ("missions", missions)):
+        if value:
+            if game not in GAME_FLAGS[name]:
+                fail(f"--{name.replace('_', '-')} is not an option of {game}")
+            options[name] = True
+    if edition is not None:
+        options["edition"] = read_edition(edition)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    try:
+        options = state_class.normalize_options(options)
+        state = state_class.new(options, seed)
+    except MeepleError as exc:
+        fail(str(exc))
+    n = state.num_players
+    if not 0 <= humans <= n:
+        fail(f"--humans must be 0 to {n} for {n} players, not {humans}")
+    seats = [HUMAN] * humans + [bot] * (n - humans)
+    path = record or default_record_path(game, seed)
+    game_record = GameRecord(state_class.game_name, options, seed)
+    console = _console()
+    command = f"meeple play {game} --players {n} --humans {humans} --seed {seed}"
+    command += "".join(f" --{k.replace('_', '-')}" for k in GAME_FLAGS if options.get(k))
+    command += f" --bot {bot}" if bot != "greedy" else ""
+    command += f" --edition {edition}" if edition is not None else ""
+    setup = ", ".join(
+        f"{s + 1}: {'you' if kind == HUMAN and humans == 1 else kind}"
+        for s, kind in enumerate(seats)
+    )
+    console.print(f"[bold]{game.capitalize()}[/], {n} players (seats {setup}), seed {seed}")
+    console.print(f"Reproduce with: {command} · saving to {path}", soft_wrap=True)
+    _run(Session(state, game_record, seats, path, console, bot_seed=seed))
+
+
+@app.command()
+def resume(
+    file: Annotated[Path, typer.Argument(help="A game saved by 'meeple play'.")],
+) -> None:
+    """Continue a saved game with the same human and bot seats."""
+    try:
+        game_record, seats, bot_seed = load_game(file)
+        state = game_record.replay()
+    except MeepleError as exc:
+        fail(str(exc))
+    except (OSError, json.JSONDecodeError) as exc:
+        fail(f"cannot read {file}: {exc}")
+    n = state.num_players
+    if seats is None or len(seats) != n or any(s != HUMAN and s not in bot_names() for s in seats):
+        seats = [HUMAN] + ["greedy"] * (n - 1)
+    console = _console()
+    console.print(
+        f"Resuming {game_record.game} after {len(game_record.actions)} actions, saving to {file}",
+        soft_wrap=True,
+    )
+    _run(Session(state, game_record, seats, file, console, bot_seed=bot_seed or game_record.seed))
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+) -> None:
+    """Replay a record through the engine and print the final score sheet."""
+    try:
+        game_record = GameRecord.load(file)
+        state = game_record.replay()
+    except MeepleError as exc:
+        fail(str(exc))
+    console = _console()
+    renderer = load_renderer(game_record.game)
+    console.print(
+        f"Replayed {len(game_record.actions)} actions of {game_record.game} "
+        f"(seed {game_record.seed})"
+    )
+    if not state.is_over():
+        console.print("[yellow]The game is not over yet; current scores:[/]")
+        console.print(" / ".join(str(s) for s in state.scores()))
+        return
+    console.print(render_score_sheet(renderer, state))
+    console.print(winners_line(state))
+
+
+def _run(session: Session) -> None:
+    console = session.console
+    try:
+        finished = session.run()
+    except MeepleError as exc:
+        fail(f"{exc} (the game so far is saved in {session.path})")
+    except OSError as exc:
+        fail(f"cannot save the game to {session.path}: {exc.strerror or exc}")
+    if not finished:
+        console.print(
+            f"Game saved to {session.path}. Continue with: meeple resume {session.path}",
+            soft_wrap=True,
+        )
+        return
+    console.rule("Game over")
+    try:
+        final_view = session.state.view(None)
+    except MeepleError:
+        final_view = None
+    if final_view is not None and session.renderer is not None:  # no JSON dump at the end
+        console.print(render_view(session.renderer, final_view))
+    console.print(render_score_sheet(session.renderer, session.state))
+    console.print(winners_line(session.state))
+    console.print(f"Record saved to {session.path} (meeple replay {session.path})", soft_wrap=True)
+
+
+def main() -> None:  # pragma: no cover - console entry point convenience
+    app(prog_name="meeple")
+    sys.exit(0)

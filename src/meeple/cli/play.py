@@ -1,0 +1,404 @@
+"""The terminal play loop, for any game through the `GameState` interface.
+
+Humans pick from numbered legal actions; bots get only their seat's view and legal actions.
+The record is saved after every action, so nothing is ever lost: ``meeple resume FILE`` goes on
+from it. The saved file is a normal `GameRecord` JSON with one extra top-level field, ``"cli"``,
+which records who sits where (``{"seats": ["human", "greedy", ...], "bot_seed": 7}``); record
+readers ignore it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
+
+from meeple.bots import Bot, make_bot
+from meeple.cli import seat_colour, seat_name
+from meeple.engine.actions import Action
+from meeple.engine.errors import MeepleError
+from meeple.engine.game import GameState
+from meeple.engine.record import GameRecord
+from meeple.engine.rng import derive_rng
+
+HUMAN = "human"
+#: Action kinds that end a seat's turn or are final by the rules (Tikal's end of turn and
+#: auction pass, Altiplano's "done"): undo never goes back past them.
+TURN_ENDS = frozenset({"end_turn", "pass", "done", "final_done"})
+
+
+class Quit(Exception):
+    """The human asked to stop (or the input ended); the record is saved."""
+
+
+# -- renderers ---------------------------------------------------------------------------------
+
+
+def load_renderer(game: str) -> ModuleType | None:
+    """``meeple.cli.render_{game}``, or None if it is missing or broken."""
+    try:
+        return importlib.import_module(f"meeple.cli.render_{game}")
+    except ImportError:
+        return None
+
+
+def render_view(renderer: ModuleType | None, view: Mapping[str, Any]) -> RenderableType:
+    if renderer is not None and hasattr(renderer, "render"):
+        try:
+            return renderer.render(view)
+        except Exception as exc:  # a broken renderer must not lose the game
+            return Group(
+                Text(f"(renderer failed: {exc}; raw view follows)", style="red"), Pretty(view)
+            )
+    return Pretty(view)
+
+
+def group_of(renderer: ModuleType | None, action: Action) -> str:
+    if renderer is not None and hasattr(renderer, "group_name"):
+        try:
+            return str(renderer.group_name(action))
+        except Exception:
+            pass
+    return action.kind.replace("_", " ").capitalize()
+
+
+def action_detail(renderer: ModuleType | None, view: Mapping[str, Any], action: Action) -> str:
+    if renderer is not None and hasattr(renderer, "action_detail"):
+        try:
+            return str(renderer.action_detail(view, action) or "")
+        except Exception:
+            pass
+    return ""
+
+
+def render_score_sheet(renderer: ModuleType | None, state: GameState) -> RenderableType:
+    """The game's own score sheet if its renderer has one, else totals and winners."""
+    sheet = state.score_sheet()
+    if renderer is not None and hasattr(renderer, "render_score_sheet"):
+        try:
+            return renderer.render_score_sheet(sheet)
+        except Exception:
+            pass
+    return totals(state.scores(), state.winners())
+
+
+def totals(scores: list[int], winners: list[int]) -> Table:
+    table = Table(title="Final scores", header_style="bold")
+    table.add_column("Player")
+    table.add_column("Total", justify="right")
+    table.add_column("")
+    for seat, score in enumerate(scores):
+        table.add_row(
+            Text(seat_name(seat), style=f"bold {seat_colour(seat)}"),
+            Text(str(score), style="bold"),
+            Text("WINNER", style="bold reverse") if seat in winners else "",
+        )
+    return table
+
+
+def winners_line(state: GameState) -> Text:
+    winners = state.winners()
+    text = Text("Winner: " if len(winners) == 1 else "Shared win: ", style="bold")
+    for i, seat in enumerate(winners):
+        if i:
+            text.append(", ")
+        text.append(seat_name(seat), style=f"bold {seat_colour(seat)}")
+    text.append(f" with {max(state.scores())} points")
+    return text
+
+
+# -- saving ------------------------------------------------------------------------------------
+
+
+def save_game(path: Path, record: GameRecord, seats: list[str], bot_seed: int) -> None:
+    """Write the record with the seat setup; a temporary file first, so a crash never truncates
+    the previous save."""
+    data = record.to_json()
+    data["cli"] = {"seats": seats, "bot_seed": bot_seed}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(_dump(data), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _dump(data: dict[str, Any]) -> str:
+    """JSON with one top-level field, and one action, per line: readable, and fast to write
+    after every action (the pretty printer is pure Python)."""
+    lines = []
+    for key, value in data.items():
+        if key == "actions" and value:
+            inner = ",\n  ".join(json.dumps(a, ensure_ascii=False) for a in value)
+            lines.append(f' "actions": [\n  {inner}\n ]')
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def load_game(path: Path) -> tuple[GameRecord, list[str] | None, int | None]:
+    """The record and, if saved by `meeple play`, the seat setup."""
+    record = GameRecord.load(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    cli = data.get("cli") if isinstance(data, dict) else None
+    seats = bot_seed = None
+    if isinstance(cli, dict):
+        if isinstance(cli.get("seats"), list) and all(isinstance(s, str) for s in cli["seats"]):
+            seats = list(cli["seats"])
+        if type(cli.get("bot_seed")) is int:
+            bot_seed = cli["bot_seed"]
+    return record, seats, bot_seed
+
+
+# -- the loop ----------------------------------------------------------------------------------
+
+
+@dataclass
+class _Snapshot:
+    state: GameState
+    actions: int
+    label: str
+
+
+@dataclass
+class Session:
+    """One game at the terminal: the state, its record, who sits where, and the save file."""
+
+    state: GameState
+    record: GameRecord
+    seats: list[str]  # "human" or a bot name, per seat
+    path: Path
+    console: Console
+    bot_seed: int
+    input_fn: Callable[[str], str] = input
+    renderer: ModuleType | None = None
+    bots: dict[int, Bot] = field(default_factory=dict)
+    undo: list[_Snapshot] = field(default_factory=list)
+    undo_seat: int | None = None
+    scores_changed: bool = False
+
+    def __post_init__(self) -> None:
+        self.renderer = load_renderer(self.record.game)
+        for seat, kind in enumerate(self.seats):
+            if kind != HUMAN:
+                bot_seed = derive_rng(self.bot_seed, "bot", seat).randrange(2**31)
+                self.bots[seat] = make_bot(kind, type(self.state), bot_seed)
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, kind in enumerate(self.seats) if kind == HUMAN]
+
+    def save(self) -> None:
+        save_game(self.path, self.record, self.seats, self.bot_seed)
+
+    def apply(self, seat: int, action: Action) -> None:
+        before = self.state.scores()
+        self.state.apply(seat, action)
+        self.record.actions.append((seat, action))
+        self.save()
+        self.scores_changed = self.state.scores() != before
+
+    def print_scores(self) -> None:
+        line = Text("Scores: ", style="bold")
+        for seat, score in enumerate(self.state.scores()):
+            if seat:
+                line.append(" · ")
+            line.append(f"{seat_name(seat)} {score}", style=f"bold {seat_colour(seat)}")
+        self.console.print(line)
+
+    # -- running --------------------------------------------------------------------------
+    def run(self) -> bool:
+        """Play until the game is over (True) or a human quits (False); saved throughout."""
+        self.save()
+        unattended = not self.humans
+        progress = _Progress(self.console) if unattended else None
+        try:
+            while not self.state.is_over():
+                seat = self.state.to_move()[0]
+                if seat in self.bots:
+                    self._bot_turn(seat, quiet=unattended)
+                    if progress:
+                        progress.update(self.state, len(self.record.actions))
+                else:
+                    self._human_turn(seat)
+        except (Quit, KeyboardInterrupt):
+            self.save()
+            return False
+        finally:
+            if progress:
+                progress.stop()
+        self.save()
+        return True
+
+    def _bot_turn(self, seat: int, quiet: bool) -> None:
+        legal = self.state.legal_actions(seat)
+        view = self.state.view(seat)
+        action = self.bots[seat].choose(view, legal)
+        if action not in legal:
+            raise RuntimeError(f"bot {self.seats[seat]} chose an illegal action {action!r}")
+        label = self.state.action_label(action)
+        if self.undo_seat is not None:
+            self.undo.clear()
+            self.undo_seat = None
+        self.apply(seat, action)
+        if not quiet:
+            line = Text(
+                f"{seat_name(seat)} ({self.seats[seat]}): ", style=f"bold {seat_colour(seat)}"
+            )
+            line.append(label)
+            self.console.print(line)
+            if self.scores_changed:
+                self.print_scores()
+
+    def _human_turn(self, seat: int) -> None:
+        if self.undo_seat != seat:
+            self.undo.clear()
+            self.undo_seat = seat
+        legal = self.state.legal_actions(seat)
+        self.console.rule(Text(f"{seat_name(seat)} to play", style=f"bold {seat_colour(seat)}"))
+        view = self.state.view(seat)
+        self.console.print(render_view(self.renderer, view))
+        menu, legal = self._menu(view, legal)  # numbered in the order shown
+        self.console.print(menu)
+        while True:
+            prompt = f"{seat_name(seat)}: choose 1-{len(legal)}"
+            prompt += ", u = undo" if self.undo else ""
+            prompt += ", q = quit (saved) > "
+            try:
+                answer = self.input_fn(prompt).strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                self.console.print("\nInput ended: quitting; the game is saved.")
+                raise Quit from None
+            if answer in ("q", "quit", "exit"):
+                raise Quit
+            if answer in ("u", "undo"):
+                if self._undo():
+                    return
+                continue
+            if answer in ("", "?", "h", "help"):
+                self.console.print(
+                    "Type the number of an action, 'u' to take back your last action of this "
+                    "turn (never past a tile drawn or a token revealed), 'q' to save and quit."
+                )
+                continue
+            try:
+                choice = int(answer)
+            except ValueError:
+                self.console.print(
+                    Text.assemble(
+                        (f"Not a number: {answer!r}.", "red"), f" Type 1 to {len(legal)}."
+                    )
+                )
+                continue
+            if not 1 <= choice <= len(legal):
+                self.console.print(
+                    Text.assemble((f"No action {choice}.", "red"), f" Type 1 to {len(legal)}.")
+                )
+                continue
+            action = legal[choice - 1]
+            label = self.state.action_label(action)
+            before = self.state.clone()
+            reveals = self.state.reveal_count
+            try:
+                self.apply(seat, action)
+            except MeepleError as exc:  # cannot happen for a listed action; keep the game safe
+                self.console.print(Text(str(exc), style="red"))
+                continue
+            if self.state.reveal_count != reveals or action.kind in TURN_ENDS:
+                # Something was revealed, or the turn (or a final declaration) is over:
+                # no going back past it.
+                self.undo.clear()
+            else:
+                self.undo.append(_Snapshot(before, len(self.record.actions) - 1, label))
+            self.console.print(Text(f"{seat_name(seat)}: {label}", style=f"{seat_colour(seat)}"))
+            if self.scores_changed:
+                self.print_scores()
+            return
+
+    def _undo(self) -> bool:
+        if not self.undo:
+            self.console.print(
+                "[yellow]Nothing to undo:[/] the turn has just started or something was revealed."
+            )
+            return False
+        snap = self.undo.pop()
+        self.state = snap.state
+        del self.record.actions[snap.actions :]
+        self.save()
+        self.console.print(Text.assemble(("Undone: ", "yellow"), snap.label))
+        return True
+
+    def _menu(
+        self, view: Mapping[str, Any], legal: list[Action]
+    ) -> tuple[RenderableType, list[Action]]:
+        """The numbered menu, grouped by kind, and the actions in the order of their numbers."""
+        groups: dict[str, list[tuple[Action, str]]] = {}
+        for action in legal:
+            label = self.state.action_label(action)
+            detail = action_detail(self.renderer, view, action)
+            groups.setdefault(group_of(self.renderer, action), []).append(
+                (action, f"{label} · {detail}" if detail else label)
+            )
+        ordered: list[Action] = []
+        width = self.console.width
+        parts: list[RenderableType] = []
+        for name, entries in groups.items():
+            items = []
+            for action, label in entries:
+                ordered.append(action)
+                items.append((len(ordered), label))
+            parts.append(Text(name, style="bold underline"))
+            longest = max(len(f"{n:>3}) {label}") for n, label in items) + 2
+            per_row = max(1, min(4, width // max(longest, 1)))
+            grid = Table.grid(padding=(0, 2))
+            for _ in range(per_row):
+                grid.add_column(no_wrap=True)
+            rows = (len(items) + per_row - 1) // per_row
+            for r in range(rows):  # numbered down the columns
+                cells = []
+                for c in range(per_row):
+                    i = c * rows + r
+                    if i < len(items):
+                        number, label = items[i]
+                        cells.append(Text.assemble((f"{number:>3}) ", "bold"), label))
+                    else:
+                        cells.append(Text(""))
+                grid.add_row(*cells)
+            parts.append(grid)
+        return Group(*parts), ordered
+
+
+class _Progress:
+    """Progress of an unattended game: a live line on a terminal, a line per 100 moves else."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.live = None
+        if console.is_terminal:
+            from rich.status import Status
+
+            self.live = Status("playing…", console=console)
+            self.live.start()
+
+    def update(self, state: GameState, moves: int) -> None:
+        scores = " / ".join(str(s) for s in state.scores())
+        message = f"move {moves} · scores {scores}"
+        view = state.view(None)
+        if "stack_size" in view:
+            message += f" · {view['stack_size']} tiles left"
+        if self.live is not None:
+            self.live.update(message)
+        elif moves % 100 == 0:
+            self.console.print(f"… {message}", style="grey50")
+
+    def stop(self) -> None:
+        if self.live is not None:
+            self.live.stop()

@@ -1,0 +1,101 @@
+"""Clear one-line errors, exit code 2, never a traceback."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_helpers import invoke
+
+import meeple.engine.registry as registry
+from meeple.games.tikal.components import builtin_data
+
+
+def assert_clean_error(result, *words):
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert result.output.startswith("Error:")
+    for word in words:
+        assert word in result.output
+
+
+def test_cli_bad_edition_names_the_field(tmp_path):
+    data = builtin_data()
+    data["action_points_per_turn"] = {"value": "ten", "status": "rulebook"}
+    path = tmp_path / "edition.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = invoke(
+        "play",
+        "tikal",
+        "--humans",
+        "0",
+        "--edition",
+        str(path),
+        "--record",
+        str(tmp_path / "g.json"),
+    )
+    assert_clean_error(result, "action_points_per_turn")
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_cli_edition_that_is_not_json(tmp_path):
+    path = tmp_path / "edition.json"
+    path.write_text("{not json", encoding="utf-8")
+    assert_clean_error(invoke("play", "tikal", "--edition", str(path)), "not valid JSON")
+    assert_clean_error(
+        invoke("play", "tikal", "--edition", str(tmp_path / "missing.json")), "cannot read"
+    )
+
+
+def test_cli_good_edition_file_plays(tmp_path):
+    path = tmp_path / "edition.json"
+    path.write_text(json.dumps(builtin_data()), encoding="utf-8")
+    result = invoke(
+        "play",
+        "tikal",
+        "--players",
+        "2",
+        "--humans",
+        "0",
+        "--seed",
+        "1",
+        "--edition",
+        str(path),
+        "--record",
+        str(tmp_path / "g.json"),
+    )
+    assert result.exit_code == 0, result.output
+    assert "Final scores" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--players", "7"], ["players must be 2 to 4"]),
+        (["--players", "1"], ["players"]),
+        (["--humans", "5"], ["--humans must be 0 to 3"]),
+        (["--humans", "-1"], ["--humans"]),
+        (["--bot", "clever"], ["unknown bot 'clever'"]),
+        (["--role-draft"], ["--role-draft is not an option of tikal"]),
+    ],
+)
+def test_cli_bad_options(tmp_path, args, words):
+    result = invoke("play", "tikal", *args, "--record", str(tmp_path / "g.json"))
+    assert_clean_error(result, *words)
+
+
+def test_cli_unknown_game():
+    assert_clean_error(invoke("play", "chess"), "unknown game 'chess'")
+
+
+def test_cli_missing_engine_is_a_clear_error(monkeypatch):
+    monkeypatch.setitem(registry._MODULES, "altiplano", "meeple.games.no_such_engine")
+    assert_clean_error(invoke("play", "altiplano", "--humans", "0"), "altiplano", "not available")
+
+
+def test_cli_bad_record_files(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "something else"}', encoding="utf-8")
+    assert_clean_error(invoke("replay", str(path)), "format")
+    assert_clean_error(invoke("resume", str(path)), "format")
+    assert_clean_error(invoke("replay", str(tmp_path / "none.json")), "cannot read")
