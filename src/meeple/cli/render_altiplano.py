@@ -17,6 +17,7 @@ from rich.text import Text
 
 from meeple.cli import seat_colour, seat_name
 from meeple.engine.actions import Action
+from meeple.games.altiplano import actions as A
 from meeple.games.altiplano.components import Components, Conversion, load
 
 _GROUPS = {
@@ -65,6 +66,21 @@ PHASES = {
 def group_name(action: Action) -> str:
     """The heading under which the action menu lists `action`."""
     return _GROUPS.get(action.kind, action.kind.replace("_", " ").capitalize())
+
+
+def action_detail(view: Mapping[str, Any], action: Action) -> str:
+    """A hint after an action's label in the menu: what a card or a strip space offers."""
+    comps = load(view["options"].get("edition"))
+    if isinstance(action, A.BuyExtension):
+        eid = view["state"]["strip"][action.slot]
+        price = comps.extensions[eid].cost + comps.surcharge[action.slot]
+        return f"{_ext_text(comps, eid)}, {price} coins"
+    if isinstance(action, A.BuyOrder):
+        order = comps.orders[action.order]
+        return f"{' '.join(order.goods)}, {order.points} points"
+    if isinstance(action, A.Produce) and action.source.startswith("ext:"):
+        return _ext_text(comps, action.source[4:])
+    return ""
 
 
 def _counts(counts: Mapping[str, int] | int | None) -> str:

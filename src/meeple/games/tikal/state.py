@@ -821,7 +821,8 @@ class TikalState(GameState):
 
     def shuffle_hidden(self, seat: int | None, rng: random.Random) -> None:
         """Re-deal what nobody sees: the stack order within each letter, and which face-down
-        token lies where (each tile keeps its number of tokens)."""
+        token lies where (each tile keeps its number of tokens), and the seed they came from."""
+        self.seed = rng.getrandbits(32)
         self.stack = _shuffle_within_letters(self.edition, self.stack, rng)
         piles = sorted(self.tokens)
         pool = [k for s in piles for k in self.tokens[s]] + self.token_supply

@@ -12,7 +12,7 @@ import pytest
 
 from meeple.engine.playthrough import read_playthrough, record_playthrough, replay_playthrough
 
-FILES = sorted((Path(__file__).parent.parent / "playthroughs").glob("tikal-*.jsonl"))
+FILES = sorted((Path(__file__).parent.parent / "playthroughs").glob("*.jsonl"))
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
@@ -22,8 +22,10 @@ def test_playthrough_replays_exactly(path):
     assert replay_playthrough(data) == []
 
 
-def test_files_exist_for_both_versions():
-    assert {read_playthrough(p)["options"]["auction"] for p in FILES} == {False, True}
+def test_files_cover_both_games_and_their_variants():
+    options = [(read_playthrough(p)["game"], read_playthrough(p)["options"]) for p in FILES]
+    assert {o["auction"] for g, o in options if g == "tikal"} == {False, True}
+    assert any(g == "altiplano" and o["missions"] and o["role_draft"] for g, o in options)
 
 
 def test_a_changed_step_is_detected():

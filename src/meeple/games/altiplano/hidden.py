@@ -1,0 +1,260 @@
+"""What each seat may see, and the hidden rest: views, `shuffle_hidden`, `determinize`.
+
+Hidden from a seat: the order of the extension stack (its letters are on the backs, so public),
+undealt and removed mission cards, other seats' secret missions, hands and passed cards, the
+contents of other seats' bags and containers (their sizes are public), and the future draws,
+which do not exist yet: they come from the seed, a salt and the reveal counter.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from meeple.engine.errors import MalformedState
+from meeple.games.altiplano.components import COINS, Components, load
+from meeple.games.altiplano.scoring import owned_goods
+from meeple.games.altiplano.state_data import DICTS, LISTS, copy_player, copy_view_state
+
+if TYPE_CHECKING:
+    from meeple.games.altiplano.state import AltiplanoState
+
+SECRET_PLAYER_FIELDS = ("bag", "container", "missions", "hand", "gift", "seen", "gave")
+
+
+def census(comps: Components, s: Mapping[str, Any]) -> dict[str, int]:
+    """Every goods tile counted wherever it is (supplies, box, players, orders)."""
+    total = dict(s["supply"])
+    for good, n in s["box"].items():
+        total[good] = total.get(good, 0) + n
+    for p in s["players"]:
+        for good, n in owned_goods(p).items():
+            total[good] = total.get(good, 0) + n
+        on_orders = [g for o in p["orders_done"] for g in comps.orders[o].goods]
+        if p["order"] is not None:
+            on_orders += p["order"]["delivered"]
+        for good in on_orders:
+            total[good] = total.get(good, 0) + 1
+    return total
+
+
+def _redact_player(p: dict[str, Any], public_missions: bool) -> dict[str, Any]:
+    """Another seat's player data as a seat sees it (copied: views never share state data)."""
+    q = copy_player(p)
+    for key in SECRET_PLAYER_FIELDS:
+        del q[key]
+    q["bag_size"] = sum(p["bag"].values())
+    q["container_size"] = sum(p["container"].values())
+    q["missions"] = list(p["missions"]) if public_missions else list(p["revealed"])
+    q["missions_count"] = len(p["missions"])
+    q["hand_size"] = len(p["hand"])
+    q["gift_size"] = len(p["gift"])
+    return q
+
+
+def make_view(state: AltiplanoState, seat: int | None) -> dict[str, Any]:
+    src = state.s
+    comps = state.comps
+    # The seed and the salt determine every draw to come: a view shows neither.
+    s = {k: v for k, v in src.items() if k not in ("seed", "salt", "players")}
+    for key in LISTS:
+        s[key] = src[key][:]
+    for key in DICTS:
+        s[key] = src[key].copy()
+    s["stack"] = [comps.extensions[e].letter for e in src["stack"]]
+    for key in ("mission_deck", "missions_box", "orders_box"):
+        s[key] = len(src[key])
+    if not state.options["role_draft"]:
+        s["roles_free"] = len(src["roles_free"])
+    over = src["phase"] == "over"
+    s["players"] = [
+        copy_player(p) if i == seat else _redact_player(p, over)
+        for i, p in enumerate(src["players"])
+    ]
+    options = dict(state.options)
+    if options["edition"] is not None:  # never hand out the state's own (shared) edition data
+        options["edition"] = json.loads(json.dumps(options["edition"]))
+    return {"game": state.game_name, "seat": seat, "options": options, "state": s}
+
+
+def _mission_renaming(s: dict[str, Any], seat: int | None, rng: random.Random) -> dict[str, str]:
+    """A random renaming of the mission cards `seat` has never seen and nobody has revealed."""
+    players = s["players"]
+    known = set()
+    for p in players:
+        known.update(p["revealed"])
+    if s["phase"] == "over":
+        return {}
+    if seat is not None:
+        known.update(players[seat]["seen"])
+        known.update(players[seat]["missions"])
+    pool = set(s["mission_deck"]) | set(s["missions_box"])
+    for p in players:
+        pool.update(p["missions"], p["hand"], p["gift"], p["seen"])
+    free = sorted(pool - known)
+    shuffled = list(free)
+    rng.shuffle(shuffled)
+    return dict(zip(free, shuffled, strict=True))
+
+
+def _rename(cards: list[str], mapping: dict[str, str]) -> list[str]:
+    return [mapping.get(c, c) for c in cards]
+
+
+def shuffle_hidden(state: AltiplanoState, seat: int | None, rng: random.Random) -> None:
+    s = state.s
+    comps = state.comps
+    s["seed"] = rng.getrandbits(32)
+    s["salt"] = rng.getrandbits(32)
+    _shuffle_stack(comps, s["stack"], rng)
+    mapping = _mission_renaming(s, seat, rng)
+    if mapping:
+        s["mission_deck"] = _rename(s["mission_deck"], mapping)
+        s["missions_box"] = _rename(s["missions_box"], mapping)
+        for i, p in enumerate(s["players"]):
+            if i != seat:
+                for key in ("missions", "hand", "gift", "seen"):
+                    p[key] = _rename(p[key], mapping)
+                p["gave"] = [[dest, mapping.get(card, card)] for dest, card in p["gave"]]
+    others = [p for i, p in enumerate(s["players"]) if i != seat]
+    pool: list[str] = []
+    for p in others:
+        for key in ("bag", "container"):
+            for good, n in sorted(p[key].items()):
+                pool.extend([good] * n)
+    rng.shuffle(pool)
+    for p in others:
+        for key in ("bag", "container"):
+            size = sum(p[key].values())
+            p[key] = _counts(pool[:size])
+            del pool[:size]
+
+
+def _counts(tiles: list[str]) -> dict[str, int]:
+    result: dict[str, int] = {}
+    for good in tiles:
+        result[good] = result.get(good, 0) + 1
+    return result
+
+
+def _shuffle_stack(comps: Components, stack: list[str], rng: random.Random) -> None:
+    """Shuffle the stack within each letter: the backs (letters) stay where they are."""
+    by_letter: dict[str, list[int]] = {}
+    for index, eid in enumerate(stack):
+        by_letter.setdefault(comps.extensions[eid].letter, []).append(index)
+    for positions in by_letter.values():
+        cards = [stack[i] for i in positions]
+        rng.shuffle(cards)
+        for i, card in zip(positions, cards, strict=True):
+            stack[i] = card
+
+
+def determinize(cls: type[AltiplanoState], view: Mapping[str, Any], rng: random.Random) -> Any:
+    """A full state that gives `view`'s seat exactly that view, hidden parts sampled."""
+    try:
+        return _determinize(cls, view, rng)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise MalformedState(f"view cannot be completed: {exc!r}") from exc
+
+
+def _determinize(cls: type[AltiplanoState], view: Mapping[str, Any], rng: random.Random) -> Any:
+    options = cls.normalize_options(view["options"])
+    comps = load(options["edition"])
+    seat = view["seat"]
+    s = copy_view_state(view["state"])
+    n = options["players"]
+    s["seed"] = rng.getrandbits(32)
+    s["salt"] = rng.getrandbits(32)
+    players = s["players"]
+    # the extension stack: unseen extensions of each letter, in the public letter order
+    seen_ext = set(e for e in s["strip"] if e is not None) | set(s["ext_box"]) | set(s["ext_out"])
+    for p in players:
+        seen_ext.update(p["ext"])
+    unseen: dict[str, list[str]] = {}
+    for eid, ext in comps.extensions.items():
+        if eid not in seen_ext:
+            unseen.setdefault(ext.letter, []).append(eid)
+    for cards in unseen.values():
+        rng.shuffle(cards)
+    s["stack"] = [unseen[letter].pop() for letter in s["stack"]]
+    # orders removed unseen and unused roles are the complement of what is visible
+    visible_orders = set(s["orders"])
+    for p in players:
+        visible_orders.update(p["orders_done"])
+        if p["order"] is not None:
+            visible_orders.add(p["order"]["id"])
+    s["orders_box"] = sorted(set(comps.orders) - visible_orders)
+    if not options["role_draft"]:
+        s["roles_free"] = sorted(set(comps.roles) - {p["role"] for p in players if p["role"]})
+    # mission cards: every card not known to the seat fills the hidden places at random
+    known: set[str] = set()
+    for i, p in enumerate(players):
+        if i == seat:
+            known.update(p["missions"], p["hand"], p["gift"])
+        else:
+            known.update(p["missions"])  # only revealed ones (or all, once the game is over)
+    # cards the seat gave away lie where it sent them (a neighbour's hand, missions or the box)
+    over = s["phase"] == "over"
+    forced_hand: dict[int, list[str]] = {}
+    forced_missions: dict[int, list[str]] = {}
+    forced_box: list[str] = []
+    gave = players[seat]["gave"] if seat is not None else []
+    for dest, card in gave:
+        if card in known:
+            continue
+        if dest < 0:
+            forced_box.append(card)
+            continue
+        q = players[dest]
+        room = q["missions_count"] - len(q["missions"]) - len(forced_missions.get(dest, []))
+        if q["hand_size"]:
+            forced_hand.setdefault(dest, []).append(card)
+        elif room > 0 and (n == 2 or rng.random() < 0.5):
+            forced_missions.setdefault(dest, []).append(card)
+        else:
+            forced_box.append(card)
+    forced = set(forced_box)
+    for cards in (*forced_hand.values(), *forced_missions.values()):
+        forced.update(cards)
+    pool = sorted(set(comps.missions) - known - forced) if options["missions"] else []
+    rng.shuffle(pool)
+
+    def deal(count: int) -> list[str]:
+        cards = pool[:count]
+        del pool[:count]
+        return cards
+
+    for i, p in enumerate(players):
+        if i == seat:
+            continue
+        hidden_missions = 0 if over else p["missions_count"] - len(p["missions"])
+        fixed = forced_missions.get(i, [])
+        p["missions"] = sorted(p["missions"] + fixed + deal(hidden_missions - len(fixed)))
+        fixed = forced_hand.get(i, [])
+        p["hand"] = sorted(fixed + deal(p.pop("hand_size") - len(fixed)))
+        p["gift"] = deal(p.pop("gift_size"))
+        p["seen"] = sorted(set(p["missions"]) | set(p["hand"]) | set(p["gift"]))
+        p["gave"] = []
+        del p["missions_count"]
+    s["mission_deck"] = deal(s["mission_deck"])
+    s["missions_box"] = forced_box + deal(s["missions_box"] - len(forced_box))
+    # other seats' bags and containers: the tiles nobody can see, dealt by the public sizes
+    sizes = {}
+    for i, p in enumerate(players):
+        if i != seat:
+            sizes[i] = (p.pop("bag_size"), p.pop("container_size"))
+            p["bag"], p["container"] = {}, {}
+    counted = census(comps, s)
+    tiles = []
+    for good in comps.goods:
+        tiles.extend([good] * (comps.tiles[good] - counted.get(good, 0)))
+    rng.shuffle(tiles)
+    for i, (bag, container) in sizes.items():
+        players[i]["bag"] = _counts(tiles[:bag])
+        players[i]["container"] = _counts(tiles[bag : bag + container])
+        del tiles[: bag + container]
+    if len(players) != n or COINS in counted:
+        raise ValueError("inconsistent view")
+    return cls(options, comps, s)

@@ -1,0 +1,101 @@
+"""Scoring (ALT-22) and the score sheet: every part per player, from the state's plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.games.altiplano import missions as M
+from meeple.games.altiplano import warehouse as W
+from meeple.games.altiplano.components import COINS, Components
+
+
+def owned_goods(p: dict[str, Any]) -> dict[str, int]:
+    """Every tile a player owns (rulebook "Abrechnung"): everything but goods on orders."""
+    counts: dict[str, int] = {}
+
+    def add(good: str, n: int = 1) -> None:
+        if good != COINS and n:
+            counts[good] = counts.get(good, 0) + n
+
+    for source in (p["bag"], p["container"], p["planning"], p["role_fields"], p["final"]):
+        for good, n in source.items():
+            add(good, n)
+    for placed in p["ext_fields"].values():
+        for good, n in placed.items():
+            add(good, n)
+    for tiles in p["fields"].values():
+        for good in tiles:
+            add(good)
+    for good in (*p["wild"].values(), *p["move"]):
+        if good is not None:
+            add(good)
+    for row in p["warehouse"]:
+        for good in row:
+            add(good)
+    add(W.CORN, p["buffer"] + p["pending_corn"])
+    return counts
+
+
+def _mission_points(
+    comps: Components, s: dict[str, Any], seat: int, owned: list[dict[str, int]], over: bool
+) -> dict[str, int]:
+    """Points per mission: revealed ones, and at the end also "own … at game end" cards."""
+    p = s["players"][seat]
+    result = {}
+    for mission in p["missions"]:
+        done = mission in p["revealed"] or (over and M.achieved_at_end(mission, seat, owned))
+        if done or over:
+            result[mission] = comps.missions[mission] if done else 0
+    return result
+
+
+def score_sheet(comps: Components, s: dict[str, Any], over: bool) -> dict[str, Any]:
+    """The score sheet: goods, boats, houses, orders, house bonuses, rows, missions, total.
+
+    While the game runs, secret missions are left out (they are not known to the table).
+    """
+    owned = [owned_goods(p) for p in s["players"]]
+    sheets = []
+    for seat, p in enumerate(s["players"]):
+        goods = {g: owned[seat].get(g, 0) * comps.vp[g] for g in comps.goods}
+        bonus = {}
+        for good in p["houses"]:
+            bonus[good] = bonus.get(good, 0) + owned[seat].get(good, 0)
+        rows = {
+            str(i + 1): comps.rows[i].points for i in W.complete_rows(p["warehouse"], comps.rows)
+        }
+        orders = {o: comps.orders[o].points for o in p["orders_done"]}
+        missions = _mission_points(comps, s, seat, owned, over)
+        parts = {
+            "goods": sum(goods.values()),
+            "boats": len(p["boats"]) * comps.boat_vp,
+            "houses": len(p["houses"]) * comps.house_vp,
+            "orders": sum(orders.values()),
+            "house_bonus": sum(bonus.values()),
+            "rows": sum(rows.values()),
+            "missions": sum(missions.values()),
+        }
+        sheets.append(
+            {
+                "seat": seat,
+                **parts,
+                "total": sum(parts.values()),
+                "coins": p["coins"],
+                "detail": {
+                    "goods": goods,
+                    "owned": owned[seat],
+                    "house_bonus": bonus,
+                    "rows": rows,
+                    "orders": orders,
+                    "missions": missions,
+                },
+            }
+        )
+    return {"final": over, "players": sheets}
+
+
+def winners(sheet: dict[str, Any], coins: list[int]) -> list[int]:
+    """Most points; ties to most coins; still tied, the victory is shared (ALT-22)."""
+    totals = [(p["total"], coins[p["seat"]]) for p in sheet["players"]]
+    best = max(totals)
+    return [seat for seat, value in enumerate(totals) if value == best]

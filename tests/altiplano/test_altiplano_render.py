@@ -1,0 +1,40 @@
+"""The terminal picture renders every phase for every seat and names every action's group."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from rich.console import Console
+
+from meeple.cli.render_altiplano import action_detail, group_name, render, render_score_sheet
+from meeple.engine.testing import random_step
+from meeple.games.altiplano import AltiplanoState
+from meeple.games.altiplano.actions import ACTION_TYPES
+
+
+def test_render_whole_game() -> None:
+    state = AltiplanoState.new({"players": 3, "missions": True, "role_draft": True}, 5)
+    rng = random.Random(5)
+    console = Console(file=io.StringIO(), width=120)
+    step = 0
+    while not state.is_over():
+        if step % 60 == 0:
+            for seat in (None, 0, 1, 2):
+                console.print(render(state.view(seat)))
+        for seat in state.to_move():
+            view = state.view(seat)
+            for action in state.legal_actions(seat):
+                assert isinstance(action_detail(view, action), str)
+        random_step(state, rng)
+        step += 1
+    console.print(render(state.view(0)))
+    console.print(render_score_sheet(state.score_sheet()))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Extension strip" in text and "Warehouse" in text and "Score sheet" in text
+
+
+def test_every_action_kind_has_a_group() -> None:
+    for action_type in ACTION_TYPES:
+        assert group_name.__globals__["_GROUPS"][action_type.kind]
+        assert isinstance(group_name(action_type.__new__(action_type)), str)
