@@ -79,8 +79,7 @@ def use_order(state: AltiplanoState, order: str) -> None:
     s = state.s
     if order in s["orders_box"]:
         s["orders_box"].remove(order)
-        s["orders"].append(s["orders"].pop(0))
-        s["orders_box"].append(s["orders"].pop())
+        s["orders_box"].append(s["orders"].pop(0))
         s["orders"].append(order)
         s["orders"].sort()
         s["orders_box"].sort()
@@ -95,9 +94,8 @@ def strip_with(state: AltiplanoState, eids: list[str]) -> None:
     s["ext_box"] = []
     for eid in eids:
         if eid in s["ext_out"]:
-            s["ext_out"].remove(eid)
-            s["stack"].append(s["stack"].pop(0))
-            s["ext_out"].append(s["stack"].pop())
+            s["ext_out"].remove(eid)  # swap it with a card of the stack (conservation)
+            s["ext_out"].append(s["stack"].pop(0))
             s["ext_out"].sort()
 
 
@@ -448,30 +446,35 @@ _WRONG_PLACE += "the action ({}) instead of ALT-12 (an action needs the figure a
         pytest.param(
             "market",
             A.BuyCart(0),
+            id="buy_cart_at_market",
             marks=pytest.mark.xfail(strict=True, reason=_WRONG_PLACE.format("ALT-15")),
         ),
         pytest.param(
             "market",
             A.Store("wood", 0),
+            id="store_at_market",
             marks=pytest.mark.xfail(strict=True, reason=_WRONG_PLACE.format("ALT-20")),
         ),
         pytest.param(
             "market",
             A.BuildRoad(),
+            id="road_at_market",
             marks=pytest.mark.xfail(strict=True, reason=_WRONG_PLACE.format("ALT-19")),
         ),
         pytest.param(
             "village",
             A.BuyOrder("order_02"),
+            id="order_at_village",
             marks=pytest.mark.xfail(strict=True, reason=_WRONG_PLACE.format("ALT-17")),
         ),
         pytest.param(
             "village",
             A.BuyExtension(0),
+            id="extension_at_village",
             marks=pytest.mark.xfail(strict=True, reason=_WRONG_PLACE.format("ALT-16")),
         ),
-        ("village", A.Sell("wood")),
-        ("market", A.Produce("house", "wood")),
+        pytest.param("village", A.Sell("wood"), id="sell_at_village"),
+        pytest.param("market", A.Produce("house", "wood"), id="house_at_market"),
     ],
 )
 def test_alt12_action_away_from_its_location_names_alt12(figure: str, action: A.Action) -> None:
@@ -671,6 +674,22 @@ def test_alt15_cart_only_beside_a_field_without_cart() -> None:
     refused(state, 0, A.BuyCart(0), "ALT-15")
 
 
+def test_alt15_one_cart_per_round_then_again_next_round() -> None:
+    state = at_actions(2)
+    p = state.s["players"][0]
+    p["coins"], p["figure"] = 3, "village"
+    state = refresh(state)
+    state.apply(0, A.BuyCart(0))
+    pass_round_for_others(state, 0)
+    assert kinds(state, 0, "buy_cart") == set()
+    refused(state, 0, A.BuyCart(1), "ALT-15")
+    state.apply(0, A.Pass())
+    draw_and_plan(state)
+    state.apply(1, A.Pass())
+    state.apply(0, A.BuyCart(1))  # a new round: another cart
+    assert state.s["players"][0]["carts"] == [True, True, False]
+
+
 def test_alt15_no_cart_without_a_coin() -> None:
     state = at_actions(2)
     p = state.s["players"][0]
@@ -742,6 +761,8 @@ def test_alt17_deliver_only_missing_goods() -> None:
     state = refresh(state)
     state.apply(0, A.BuyOrder("order_02"))
     pass_round_for_others(state, 0)
+    assert kinds(state, 0, "buy_order") == set()  # at most one unfulfilled order
+    refused(state, 0, A.BuyOrder(state.s["orders"][0]), "ALT-17")
     assert kinds(state, 0, "deliver") == {A.Deliver("wood")}
     state.apply(0, A.Deliver("wood"))
     state.apply(0, A.Deliver("wood"))
@@ -1284,3 +1305,60 @@ def test_alt24_more_stone_than_each_other_player_excludes_orders() -> None:
     state = _over(state)
     points = state.comps.missions["most_stone"]
     assert state.score_sheet()["players"][0]["detail"]["missions"]["most_stone"] == points
+    put(state, 2, "container", "stone", 2)  # a tie with seat 2 is not "more"
+    state = refresh(state)
+    assert state.score_sheet()["players"][0]["detail"]["missions"]["most_stone"] == 0
+
+
+def test_alt24_seven_kinds_counts_corn_and_is_revealed_when_stored() -> None:
+    state = at_actions(2, missions=True)
+    _own_mission(state, 0, "store_7_kinds")
+    state.s["players"][0]["figure"] = "village"
+    for i, good in enumerate(["wood", "stone", "ore", "wool", "cloth", "silver"]):
+        put(state, 0, f"row:{i}", good)
+    put(state, 0, "loc:village", "corn")
+    state = refresh(state)
+    assert "store_7_kinds" not in state.s["players"][0]["revealed"]
+    state.apply(0, A.Store("corn", 6))  # the 7th kind is corn, in a row of its own
+    assert "store_7_kinds" in state.s["players"][0]["revealed"]
+    state = _over(state)
+    points = state.comps.missions["store_7_kinds"]
+    assert state.score_sheet()["players"][0]["detail"]["missions"]["store_7_kinds"] == points
+
+
+def test_alt24_four_rows_without_corn_ignores_rows_holding_corn() -> None:
+    state = at_actions(2, missions=True)
+    _own_mission(state, 0, "4_rows_without_corn")
+    state.s["players"][0]["figure"] = "village"
+    for i, good in enumerate(["wood", "stone", "ore"]):
+        put(state, 0, f"row:{i}", good, 3)
+    put(state, 0, "row:3", "wool", 2)
+    put(state, 0, "row:3", "corn")  # complete, but holds corn
+    put(state, 0, "row:4", "cloth", 2)
+    put(state, 0, "loc:village", "cloth")
+    state = refresh(state)
+    assert "4_rows_without_corn" not in state.s["players"][0]["revealed"]
+    state.apply(0, A.Store("cloth", 4))
+    assert "4_rows_without_corn" in state.s["players"][0]["revealed"]
+
+
+def test_alt22_score_sheet_parts_add_up_to_the_total() -> None:
+    state = at_actions(2)
+    s = state.s
+    p = s["players"][0]
+    s["houses"].remove("wood")
+    p["houses"] = ["wood"]
+    s["boats"].remove("ore")
+    p["boats"] = ["ore"]
+    put(state, 0, "row:0", "wood", 3)
+    put(state, 0, "container", "glass")
+    state = _over(state)
+    sheet = state.score_sheet()
+    assert sheet["final"] is True
+    me = sheet["players"][0]
+    vp = state.comps.vp
+    assert me["goods"] == 3 * vp["wood"] + vp["glass"]
+    assert me["house_bonus"] == 3 and me["houses"] == 4 and me["boats"] == 2
+    assert me["rows"] == state.comps.rows[0].points
+    parts = ("goods", "boats", "houses", "orders", "house_bonus", "rows", "missions")
+    assert me["total"] == sum(me[k] for k in parts) == state.scores()[0]

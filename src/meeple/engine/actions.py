@@ -57,7 +57,7 @@ class ActionCodec:
         if not isinstance(data, Mapping):
             raise MalformedAction(f"an action must be a JSON object, not {type(data).__name__}")
         kind = data.get("kind")
-        if kind not in self._types:
+        if not isinstance(kind, str) or kind not in self._types:
             raise MalformedAction(
                 f"unknown action kind {kind!r}; known kinds: {', '.join(self._types)}"
             )

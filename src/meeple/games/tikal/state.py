@@ -394,8 +394,10 @@ class TikalState(GameState):
         handler(self, seat, action)
 
     def _spend(self, cost: int, what: str) -> None:
+        """Pay `cost` action points; the last check before an action changes anything."""
         if cost > self.ap:
             raise IllegalAction("TIK-4", f"{what} costs {cost} AP but only {self.ap} are left")
+        self.ap -= cost
 
     def _check_space(self, space: int) -> None:
         if not 0 <= space < len(self.tile_at):
@@ -452,7 +454,6 @@ class TikalState(GameState):
         if action.figure == "worker" and not self.supply[seat]:
             raise IllegalAction("TIK-4", "no worker is left in the supply")
         self._spend(self.edition.costs["deploy_figure"], "deploying")
-        self.ap -= self.edition.costs["deploy_figure"]
         self._add_figure(seat, action.figure, action.dst)
         if action.figure == "worker":
             self.supply[seat] -= 1
@@ -496,7 +497,6 @@ class TikalState(GameState):
         if not self._has(seat, figure, src):
             raise IllegalAction("TIK-4", f"no own {figure} stands there")
         self._spend(cost, "this move")
-        self.ap -= cost
         if figure == "leader":
             self.leader[seat] = dst
         else:
@@ -514,11 +514,8 @@ class TikalState(GameState):
         problem = self._excavate_problem(seat, action.space)
         if problem is None and not self.figures_on(seat, action.space):
             problem = ("TIK-6", "an own figure must stand on the temple")
-        if problem:
-            raise IllegalAction(*problem)
-        cost = self.edition.costs["excavate_level"]
-        self._spend(cost, "excavating")
-        self.ap -= cost
+        _raise_if(problem)
+        self._spend(self.edition.costs["excavate_level"], "excavating")
         nxt = self.temple_top[action.space] + 1
         self.levels[nxt] -= 1
         self.temple_top[action.space] = nxt
@@ -527,11 +524,8 @@ class TikalState(GameState):
     def _do_recover(self, seat: int, action: Recover) -> None:
         self._check_space(action.space)
         problem = self._recover_problem(seat, action.space)
-        if problem:
-            raise IllegalAction(*problem)
-        cost = self.edition.costs["recover_treasure"]
-        self._spend(cost, "recovering a treasure")
-        self.ap -= cost
+        _raise_if(problem)
+        self._spend(self.edition.costs["recover_treasure"], "recovering a treasure")
         pile = self.tokens[action.space]
         kind = pile.pop()
         if not pile:
@@ -552,9 +546,7 @@ class TikalState(GameState):
             raise IllegalAction("TIK-8", "only an own single treasure can be given")
         if self.treasures[action.other * k + action.take] != 1:
             raise IllegalAction("TIK-8", "only the other player's single treasure can be taken")
-        cost = self.edition.costs["exchange_treasure"]
-        self._spend(cost, "exchanging")
-        self.ap -= cost
+        self._spend(self.edition.costs["exchange_treasure"], "exchanging")
         t = self.treasures
         t[seat * k + action.give] -= 1
         t[action.other * k + action.give] += 1
@@ -564,21 +556,15 @@ class TikalState(GameState):
     def _do_build_camp(self, seat: int, action: BuildCamp) -> None:
         self._check_space(action.space)
         problem = self._camp_problem(seat, action.space)
-        if problem:
-            raise IllegalAction(*problem)
-        cost = self.edition.costs["build_camp"]
-        self._spend(cost, "building a camp")
-        self.ap -= cost
+        _raise_if(problem)
+        self._spend(self.edition.costs["build_camp"], "building a camp")
         self.camp[action.space] = seat
 
     def _do_guard(self, seat: int, action: PlaceGuard) -> None:
         self._check_space(action.space)
         problem = self._guard_problem(seat, action.space)
-        if problem:
-            raise IllegalAction(*problem)
-        cost = self.edition.costs["place_guard"]
-        self._spend(cost, "placing a guard")
-        self.ap -= cost
+        _raise_if(problem)
+        self._spend(self.edition.costs["place_guard"], "placing a guard")
         space, n = action.space, self.n
         # One figure becomes the guard (a worker if there is one: which one is immaterial);
         # every other figure of the player on the tile leaves the game (TIK-10).
@@ -1014,6 +1000,12 @@ class TikalState(GameState):
             last = self.history[-1]
             other.history[-1] = dict(last, entries=last["entries"][:])
         return other
+
+
+def _raise_if(problem: tuple[str, str] | None) -> None:
+    """Raise the (rule, message) a rule check found, if any."""
+    if problem:
+        raise IllegalAction(*problem)
 
 
 def _typed(data: Mapping[str, Any], name: str, kind: type) -> Any:
