@@ -436,8 +436,6 @@ def test_alt11_passing_player_skipped_rest_of_round() -> None:
     assert state.to_move() == (0,)
 
 
-_WRONG_PLACE = "AUDIT: an action tried away from its location is refused naming the rule of "
-_WRONG_PLACE += "the action ({}) instead of ALT-12 (an action needs the figure at its location)"
 
 
 @pytest.mark.parametrize(
@@ -447,31 +445,26 @@ _WRONG_PLACE += "the action ({}) instead of ALT-12 (an action needs the figure a
             "market",
             A.BuyCart(0),
             id="buy_cart_at_market",
-            marks=pytest.mark.xfail(strict=True, reason=_WRONG_PLACE.format("ALT-15")),
         ),
         pytest.param(
             "market",
             A.Store("wood", 0),
             id="store_at_market",
-            marks=pytest.mark.xfail(strict=True, reason=_WRONG_PLACE.format("ALT-20")),
         ),
         pytest.param(
             "market",
             A.BuildRoad(),
             id="road_at_market",
-            marks=pytest.mark.xfail(strict=True, reason=_WRONG_PLACE.format("ALT-19")),
         ),
         pytest.param(
             "village",
             A.BuyOrder("order_02"),
             id="order_at_village",
-            marks=pytest.mark.xfail(strict=True, reason=_WRONG_PLACE.format("ALT-17")),
         ),
         pytest.param(
             "village",
             A.BuyExtension(0),
             id="extension_at_village",
-            marks=pytest.mark.xfail(strict=True, reason=_WRONG_PLACE.format("ALT-16")),
         ),
         pytest.param("village", A.Sell("wood"), id="sell_at_village"),
         pytest.param("market", A.Produce("house", "wood"), id="house_at_market"),
@@ -490,7 +483,8 @@ def test_alt12_action_away_from_its_location_names_alt12(figure: str, action: A.
     put(state, 0, "loc:road", "stone")
     state = refresh(state)
     refused(state, 0, action, "ALT-12")
-    other = "village" if figure == "market" else "market"
+    home = {"build_road": "road"}.get(action.kind)
+    other = home or ("village" if figure == "market" else "market")
     state.s["players"][0]["figure"] = other  # the same action is legal at its location
     state = refresh(state)
     assert action in state.legal_actions(0)
@@ -587,12 +581,6 @@ def test_alt13_food_exhausted_farm_food_still_allowed() -> None:
     conservation(state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="AUDIT: with no order card left at the market the engine offers no 'take order' "
-    "action; ALT-13 and the rulebook ('Plättchen und Karten sind endlich': actions that gain "
-    "exhausted tiles or cards may still be done, the card is simply not received) allow it",
-)
 def test_alt13_take_order_when_no_order_card_is_left() -> None:
     state = at_actions(2)
     s = state.s
@@ -607,12 +595,6 @@ def test_alt13_take_order_when_no_order_card_is_left() -> None:
     assert state.s["players"][0]["coins"] == 1 and state.s["players"][0]["order"] is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="AUDIT: with no cart left in the village the engine offers no 'buy cart' action; "
-    "ALT-13 says output whose supply is exhausted is simply not received and the action is "
-    "still allowed (ALT-21 counts carts among a location's supplies)",
-)
 def test_alt13_buy_cart_when_the_village_has_none() -> None:
     state = at_actions(2)
     s = state.s
@@ -1201,12 +1183,6 @@ def test_alt22_final_storage_no_new_rows() -> None:
     assert state.s["players"][0]["warehouse"][:2] == [["wood", "wood"], []]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="AUDIT: in the final-storage phase a refused Store/FinalDraw names [ALT-12] "
-    "('put the figure on a location first' / 'needs its tiles at the figure's location'), "
-    "a phase-3 movement rule; it should name the final-storage rule (ALT-22; ALT-20 for rows)",
-)
 def test_alt22_final_storage_refusals_name_the_final_storage_rule() -> None:
     state = _final_storage("wood", "stone")
     state.apply(0, A.FinalDraw())

@@ -256,12 +256,17 @@ class BuyExtension(Action):
         return f"Buy extension from strip space {self.slot + 1}"
 
 
+NO_ORDER = ""  # the order "card" taken when the market has none left (ALT-13)
+
+
 @_frozen
 class BuyOrder(Action):
     kind: ClassVar[str] = "buy_order"
-    order: str
+    order: str  # NO_ORDER when the market has no order card left (ALT-13)
 
     def label(self) -> str:
+        if self.order == NO_ORDER:
+            return "Take an order (none left: pay and receive nothing)"
         return f"Take order {self.order}"
 
 

@@ -40,6 +40,12 @@ DEFAULT_OPTIONS: dict[str, Any] = {
 FOOD, CORN, COINS = "food", "corn", C.COINS
 #: Action kinds that may continue an action already begun (one unit per step).
 CONTINUED = ("sell", "deliver", "store", "store_buffered", "produce")
+# Where the basic actions of the rulebook's table are done (ALT-12 names a refusal elsewhere).
+ACTION_LOCATION = {
+    "buy_cart": "village", "store": "village", "store_buffered": "village",
+    "buy_extension": "market", "buy_order": "market", "deliver": "market", "sell": "market",
+    "build_road": "road",
+}  # fmt: skip
 
 
 def _add(counts: dict[str, int], good: str, n: int = 1) -> None:
@@ -579,7 +585,8 @@ class AltiplanoState(GameState):
                     if eid is not None and self._can_buy_extension(p, slot, eid):
                         result.append(A.BuyExtension(slot))
                 if p["order"] is None and p["coins"] >= comps.order_cost:
-                    result.extend(A.BuyOrder(o) for o in s["orders"])
+                    # ALT-13: with no card left the action is still allowed; nothing is received
+                    result.extend(A.BuyOrder(o) for o in s["orders"] or [A.NO_ORDER])
         if (
             loc == C.ROAD
             and cont is None
@@ -600,12 +607,12 @@ class AltiplanoState(GameState):
         return missing
 
     def _can_buy_cart(self, p: dict[str, Any]) -> bool:
-        """ALT-15: 1 coin, one per round, at most `carts_max` in all, a free field beside."""
+        """ALT-15: 1 coin, one per round, at most `carts_max` in all, a free field beside.
+        An empty village does not forbid it (ALT-13): the buyer just receives no cart."""
         return (
             p["coins"] >= C.CART_PRICE
             and not p["bought_cart"]
             and 1 + sum(p["carts"]) < self.comps.carts_max
-            and self.s["carts"] > 0
             and not all(p["carts"])
         )
 
@@ -663,6 +670,8 @@ class AltiplanoState(GameState):
         expected = phase_of.get(kind, "actions")
         if kind == "store" and phase == "final":
             expected = "final"
+        if phase == "final" and expected == "final":
+            return "ALT-22", f"{action.label()}: one final draw, stored only into started rows"
         if expected != phase:
             names = {"roles": "ALT-4", "missions": "ALT-23", "draw": "rulebook: phase 1",
                      "plan": "rulebook: phase 2", "actions": "rulebook: phase 3",
@@ -697,6 +706,9 @@ class AltiplanoState(GameState):
             return "ALT-11", "one action per turn"
         if p["figure"] is None:
             return "ALT-12", "put the figure on a location first"
+        home = ACTION_LOCATION.get(kind)
+        if home is not None and p["figure"] != home:
+            return "ALT-12", f"{action.label()} needs the figure at the {home}"
         rules = {"buy_cart": "ALT-15", "buy_extension": "ALT-16", "buy_order": "ALT-17",
                  "deliver": "ALT-17", "store": "ALT-20", "store_buffered": "ALT-20",
                  "build_road": "ALT-19"}  # fmt: skip
@@ -1030,8 +1042,9 @@ class AltiplanoState(GameState):
 
     def _do_buy_cart(self, seat: int, p: dict[str, Any], action: A.BuyCart) -> None:
         p["coins"] -= C.CART_PRICE
-        self.s["carts"] -= 1
-        p["carts"][action.field] = True
+        if self.s["carts"] > 0:  # ALT-13: none left, none received
+            self.s["carts"] -= 1
+            p["carts"][action.field] = True
         p["bought_cart"] = True
         self._acted(seat, None)
 
@@ -1051,8 +1064,9 @@ class AltiplanoState(GameState):
 
     def _do_buy_order(self, seat: int, p: dict[str, Any], action: A.BuyOrder) -> None:
         p["coins"] -= self.comps.order_cost
-        self.s["orders"].remove(action.order)
-        p["order"] = {"id": action.order, "delivered": []}
+        if action.order != A.NO_ORDER:  # ALT-13: none left, none received
+            self.s["orders"].remove(action.order)
+            p["order"] = {"id": action.order, "delivered": []}
         self._acted(seat, None)
 
     def _do_build_road(self, seat: int, p: dict[str, Any], action: A.BuildRoad) -> None:

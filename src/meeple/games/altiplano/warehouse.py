@@ -42,11 +42,12 @@ def storage_rows(rows: list[list[str]], spec: tuple[Row, ...], good: str) -> lis
 
 
 def final_storage_rows(rows: list[list[str]], spec: tuple[Row, ...], good: str) -> list[int]:
-    """Rows `good` may go into with the final-storage extension: started rows of that good."""
+    """Rows `good` may go into with the final-storage extension: started rows of that good,
+    and for corn any started row (ALT-20: corn may go into any started row that has space)."""
     return [
         index
         for index, row in enumerate(rows)
-        if row and row[0] == good and len(row) < spec[index].spaces
+        if row and (row[0] == good or good == CORN) and len(row) < spec[index].spaces
     ]
 
 
