@@ -20,6 +20,23 @@ from meeple.engine.actions import Action, ActionCodec
 _frozen = dataclasses.dataclass(frozen=True, slots=True)
 
 
+def describe_target(target: str) -> str:
+    """A field name for people: ``loc:village`` reads "a village field", ``move:0`` reads
+    "movement field 1" (numbered as the board shows them)."""
+    kind, _, name = target.partition(":")
+    if kind == "loc":
+        return f"a {name} field"
+    if kind == "move" and name.isdigit():
+        return f"movement field {int(name) + 1}"
+    if kind == "ext":
+        return f"extension {name.replace('_', ' ')}"
+    if kind == "wild":
+        return f"the wildcard field of {name.replace('_', ' ')}"
+    if kind == "role":
+        return "the role card"
+    return target
+
+
 @_frozen
 class ChooseRole(Action):
     kind: ClassVar[str] = "choose_role"
@@ -54,7 +71,7 @@ class TakeBackTile(Action):
     good: str
 
     def label(self) -> str:
-        return f"Take {self.good} back from {self.target}"
+        return f"Take {self.good} back from {describe_target(self.target)}"
 
 
 @_frozen
@@ -63,7 +80,7 @@ class TakeBackCoin(Action):
     target: str
 
     def label(self) -> str:
-        return f"Take a coin back from {self.target}"
+        return f"Take a coin back from {describe_target(self.target)}"
 
 
 @_frozen
@@ -115,7 +132,7 @@ class Place(Action):
     good: str
 
     def label(self) -> str:
-        return f"Place {self.good} on {self.target}"
+        return f"Place {self.good} on {describe_target(self.target)}"
 
 
 @_frozen
@@ -125,7 +142,7 @@ class Unplace(Action):
     good: str
 
     def label(self) -> str:
-        return f"Take {self.good} off {self.target}"
+        return f"Take {self.good} off {describe_target(self.target)}"
 
 
 @_frozen
