@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from bot_helpers import greedy_wins
 
 from meeple.bots import BOTS, Bot, GreedyBot, RandomBot, bot_names, make_bot
 from meeple.engine.errors import OptionsError
@@ -151,21 +152,8 @@ def test_bots_determinized_states_sample_the_hidden_stack():
     assert differs > 0
 
 
-def play_match(seed: int, names: list[str], options=None) -> TikalState:
-    state = TikalState.new({"players": len(names), **(options or {})}, seed)
-    bots = [make_bot(name, TikalState, seed * 10 + i) for i, name in enumerate(names)]
-    while not state.is_over():
-        seat = state.to_move()[0]
-        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
-    return state
-
-
 def test_bots_greedy_beats_random():
-    wins = 0
-    for seed in range(10):
-        names = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
-        state = play_match(seed, names)
-        wins += names.index("greedy") in state.winners()
+    wins = greedy_wins(TikalState, 10)
     assert wins >= 8, f"greedy won only {wins} of 10"
 
 
