@@ -182,7 +182,7 @@ class AltiplanoEvaluation(Evaluation):
     rows, carts, extensions and planning fields, and the plan itself (tiles on fields that make
     an action possible, and the figure standing where they are).
 
-    Which actions the tiles on the fields allow is the engine's answer (`_location_actions`,
+    Which actions the tiles on the fields allow is the engine's answer (`location_actions`,
     the same list the seat's legal actions come from); the evaluation only weighs them.
     """
 
@@ -245,7 +245,7 @@ class AltiplanoEvaluation(Evaluation):
         if p["figure"] is None:
             places = set(s.comps.locations)
         else:
-            places = {p["figure"]} | {m.to for m in s._legal_moves(p)}
+            places = {p["figure"]} | {m.to for m in s.legal_moves(p)}
         sheet = s.score_sheet()["players"][seat]
         tl = self._time_left(s.s)
         coin = self.COIN_LATE + (self.COIN - self.COIN_LATE) * tl
@@ -380,7 +380,7 @@ class AltiplanoEvaluation(Evaluation):
                     value += self.PARTIAL * partial
                 else:
                     value -= self.STUCK * len(tiles)
-        for key, conv in s._conversions(p):
+        for key, conv in s.conversions(p):
             placed = p["role_fields"] if key == "role" else p["ext_fields"][key[4:]]
             if placed and self._completable(placed, conv.inputs, hand, p["coins"], 99):
                 need = sum(n for _, n in conv.inputs)
@@ -467,7 +467,7 @@ class AltiplanoEvaluation(Evaluation):
         shared: list[tuple[float, Any]] = []  # (gain, tiles it takes from the location)
         own: dict[str, float] = {}  # role and extension actions: best gain per field
         bought = 0.0
-        for action in s._location_actions(p, loc, None):
+        for action in s.location_actions(p, loc, None):
             kind = action.kind
             cost: Any = None
             if kind == "produce":
@@ -519,7 +519,7 @@ class AltiplanoEvaluation(Evaluation):
                 shared.append((gain, cost))
         total = sum(own.values())
         if shared:
-            left = s._available(p, loc)
+            left = s.available(p, loc)
             shared.sort(key=lambda item: -item[0])
             for gain, cost in shared:
                 while all(left.get(g, 0) >= n for g, n in cost):

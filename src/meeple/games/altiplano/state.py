@@ -305,7 +305,7 @@ class AltiplanoState(GameState):
     def _has(self, p: dict[str, Any], identity: str) -> bool:
         return any(self.comps.extensions[e].identity == identity for e in p["ext"])
 
-    def _conversions(self, p: dict[str, Any]) -> list[tuple[str, C.Conversion]]:
+    def conversions(self, p: dict[str, Any]) -> list[tuple[str, C.Conversion]]:
         """Role and extension conversions of a player, keyed by their field name."""
         result = [("role", self.comps.roles[p["role"]].conversion)] if p["role"] else []
         for eid in p["ext"]:
@@ -327,7 +327,7 @@ class AltiplanoState(GameState):
         table = {}
         for loc in comps.locations:
             inputs = {g for conv in comps.conversions_at(loc) for g, _ in conv.inputs}
-            for _key, conv in self._conversions(p):
+            for _key, conv in self.conversions(p):
                 if conv.location == loc:
                     inputs.update(g for g, _ in conv.inputs)
             if loc == "harbor":
@@ -441,7 +441,7 @@ class AltiplanoState(GameState):
             if len(p["fields"][loc]) < self.field_capacity(p, loc):
                 allowed = self.location_inputs(p, loc)
                 result.extend(A.Place(f"loc:{loc}", g) for g in goods if g in allowed)
-        for key, conv in self._conversions(p):
+        for key, conv in self.conversions(p):
             placed = p["role_fields"] if key == "role" else p["ext_fields"][key[4:]]
             for good, count in conv.inputs:
                 if placed.get(good, 0) < count and (
@@ -482,7 +482,7 @@ class AltiplanoState(GameState):
                 return seat
         return -1
 
-    def _available(self, p: dict[str, Any], loc: str) -> dict[str, int]:
+    def available(self, p: dict[str, Any], loc: str) -> dict[str, int]:
         """Tiles usable for a basic action at `loc`: its fields plus wildcard fields."""
         counts: dict[str, int] = {}
         for good in p["fields"][loc]:
@@ -505,13 +505,13 @@ class AltiplanoState(GameState):
         if turn["stage"] == "before":
             if p["figure"] is None:
                 return [A.PlaceFigure(loc) for loc in self.comps.locations] + [A.Pass()]
-            result = self._legal_moves(p)
-            result.extend(self._location_actions(p, p["figure"], None))
+            result = self.legal_moves(p)
+            result.extend(self.location_actions(p, p["figure"], None))
             result.append(A.Pass())
             return result
-        result = self._legal_moves(p)
+        result = self.legal_moves(p)
         if turn["cont"] is not None:
-            result.extend(self._location_actions(p, p["figure"], turn["cont"]))
+            result.extend(self.location_actions(p, p["figure"], turn["cont"]))
         result.append(A.EndTurn())
         return result
 
@@ -520,7 +520,8 @@ class AltiplanoState(GameState):
             p["buffer"] < C.SPECIAL_EXTENSIONS["corn_buffer"]["capacity"]
         )
 
-    def _legal_moves(self, p: dict[str, Any]) -> list[Action]:
+    def legal_moves(self, p: dict[str, Any]) -> list[Action]:
+        """Movements open to a player now (ALT-12); bots use it to see what is reachable."""
         circle = self.s["circle"]
         here = circle.index(p["figure"])
         size = len(circle)
@@ -541,11 +542,11 @@ class AltiplanoState(GameState):
                 result.extend(A.Move(i, loc) for loc in reach(steps))
         return result
 
-    def _location_actions(self, p: dict[str, Any], loc: str, cont: str | None) -> list[Action]:
+    def location_actions(self, p: dict[str, Any], loc: str, cont: str | None) -> list[Action]:
         """The actions at `loc`; with `cont`, only further units of that multi-tile action."""
         comps = self.comps
         s = self.s
-        avail = self._available(p, loc)
+        avail = self.available(p, loc)
         result: list[Action] = []
         for conv in comps.conversions_at(loc):
             if cont is not None and cont != conv.key:
@@ -553,7 +554,7 @@ class AltiplanoState(GameState):
             if all(avail.get(g, 0) >= n for g, n in conv.inputs):
                 result.extend(A.Produce(conv.key, out) for out in conv.out)
         if cont is None:
-            for key, conv in self._conversions(p):
+            for key, conv in self.conversions(p):
                 if conv.location != loc:
                     continue
                 placed = p["role_fields"] if key == "role" else p["ext_fields"][key[4:]]
