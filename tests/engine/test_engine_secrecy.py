@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from meeple.engine import game_class
+from meeple.engine import MalformedAction, game_class
 
 CASES = [
     ("tikal", {"players": 3}),
@@ -41,3 +41,11 @@ def test_shuffle_hidden_changes_the_seed(game, options):
     state.shuffle_hidden(0, random.Random(1))
     assert state.to_json() != game_class(game).new(options, 12345).to_json()
     assert "12345" not in json.dumps(state.to_json())
+
+
+@pytest.mark.parametrize(("game", "options"), CASES)
+def test_a_view_for_no_seat_is_refused(game, options):
+    state = game_class(game).new(options, 1)
+    for seat in (-1, state.num_players, "0", True, 1.0):
+        with pytest.raises(MalformedAction, match="a view is for a seat"):
+            state.view(seat)

@@ -137,6 +137,14 @@ class GameState(ABC):
         """A short label for people; games whose labels need the state (board names) override."""
         return action.label()
 
+    def check_view_seat(self, seat: object) -> int | None:
+        """Reject a seat that cannot look at the table (``None``, a spectator, can)."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_players):
+            raise MalformedAction(
+                f"a view is for a seat 0..{self.num_players - 1} or None, not {seat!r}"
+            )
+        return seat
+
     def check_seat(self, seat: object) -> int:
         """Reject a seat that is not a player of this game or may not act now."""
         if type(seat) is not int or not 0 <= seat < self.num_players:

@@ -101,6 +101,11 @@ def check_state(s: Any, comps: Components, options: Mapping[str, Any]) -> None:
             raise _fail(f"players[{i}].warehouse", f"must have {len(comps.rows)} rows")
         if len(p["move"]) != comps.movement_fields or len(p["carts"]) != comps.movement_fields:
             raise _fail(f"players[{i}].move", "must have one entry per movement field")
+    turn = s["turn"]
+    if turn["seat"] < len(s["players"]) and s["players"][turn["seat"]]["figure"] is None and (
+        turn["stage"] == "after" or turn["cont"] is not None
+    ):
+        raise _fail("turn", "a player who has acted this turn has a figure on the board")
 
 
 #: Checkers built per (components, player count); the components object is kept alive with it.

@@ -1188,7 +1188,7 @@ class AltiplanoState(GameState):
     def view(self, seat: int | None) -> dict[str, Any]:
         from meeple.games.altiplano.hidden import make_view
 
-        return make_view(self, seat)
+        return make_view(self, self.check_view_seat(seat))
 
     @classmethod
     def determinize(cls, view: Mapping[str, Any], rng: random.Random) -> Self:

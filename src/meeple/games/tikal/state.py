@@ -739,8 +739,7 @@ class TikalState(GameState):
         """Everything on the table is public in Tikal except the stack's order and the
         face-down tokens, so every seat sees the same view: the board, all figures, scores,
         revealed treasures, and only the *counts* of the stack and of face-down tokens."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
-            raise IllegalAction("seat", f"seat must be 0 to {self.n - 1} or None")
+        self.check_view_seat(seat)
         ed = self.edition
         k = ed.treasure_kinds
         board = []
