@@ -13,7 +13,7 @@ from altiplano_helpers import (
     set_role,
 )
 
-from meeple.engine import IllegalAction
+from meeple.engine import IllegalAction, OptionsError
 from meeple.engine.testing import assert_unchanged_on_error
 from meeple.games.altiplano import AltiplanoState
 from meeple.games.altiplano import actions as A
@@ -98,6 +98,14 @@ def test_alt5_start_player_passes_left() -> None:
     for seat in (0, 1, 2):
         state.apply(seat, A.Pass())
     assert state.s["start"] == 1 and state.s["phase"] == "draw" and state.s["round"] == 2
+
+
+def test_alt5_the_table_may_choose_the_start_player() -> None:
+    state = AltiplanoState.new({"players": 3, "role_draft": True, "start_player": 2}, 4)
+    assert state.s["start"] == 2
+    assert state.to_move() == (1,)  # ALT-4: the draft starts right of the start player
+    with pytest.raises(OptionsError, match="start_player"):
+        AltiplanoState.new({"players": 3, "start_player": 3}, 4)
 
 
 # -- phase 1 ----------------------------------------------------------------------------------

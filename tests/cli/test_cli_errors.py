@@ -77,6 +77,7 @@ def test_cli_good_edition_file_plays(tmp_path):
         (["--humans", "-1"], ["--humans"]),
         (["--bot", "clever"], ["unknown bot 'clever'"]),
         (["--role-draft"], ["--role-draft is not an option of tikal"]),
+        (["--start-player", "2"], ["--start-player is not an option of tikal"]),
     ],
 )
 def test_cli_bad_options(tmp_path, args, words):
@@ -99,3 +100,13 @@ def test_cli_bad_record_files(tmp_path):
     assert_clean_error(invoke("replay", str(path)), "format")
     assert_clean_error(invoke("resume", str(path)), "format")
     assert_clean_error(invoke("replay", str(tmp_path / "none.json")), "cannot read")
+
+
+def test_cli_altiplano_start_player(tmp_path):
+    record = tmp_path / "g.json"
+    args = ("play", "altiplano", "--players", "2", "--humans", "0", "--seed", "3")
+    result = invoke(*args, "--start-player", "2", "--record", str(record))
+    assert result.exit_code == 0, result.output
+    assert "--start-player 2" in result.output  # the reproduce line keeps it
+    assert json.loads(record.read_text())["options"]["start_player"] == 1
+    assert_clean_error(invoke(*args, "--start-player", "3"), "start_player")

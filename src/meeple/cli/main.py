@@ -92,6 +92,9 @@ def play(
         bool, typer.Option("--role-draft", help="Altiplano: draft the roles.")
     ] = False,
     missions: Annotated[bool, typer.Option("--missions", help="Altiplano: missions.")] = False,
+    start_player: Annotated[
+        int | None, typer.Option(help="Altiplano: the seat (1..players) that starts (ALT-5).")
+    ] = None,
     edition: Annotated[
         Path | None, typer.Option(help="JSON file with the game's components.")
     ] = None,
@@ -112,6 +115,10 @@ def play(
             if game not in GAME_FLAGS[name]:
                 fail(f"--{name.replace('_', '-')} is not an option of {game}")
             options[name] = True
+    if start_player is not None:
+        if game != "altiplano":
+            fail(f"--start-player is not an option of {game}")
+        options["start_player"] = start_player - 1
     if edition is not None:
         options["edition"] = read_edition(edition)
     if seed is None:
@@ -130,6 +137,7 @@ def play(
     console = _console()
     command = f"meeple play {game} --players {n} --humans {humans} --seed {seed}"
     command += "".join(f" --{k.replace('_', '-')}" for k in GAME_FLAGS if options.get(k))
+    command += f" --start-player {start_player}" if start_player is not None else ""
     command += f" --bot {bot}" if bot != "greedy" else ""
     command += f" --edition {edition}" if edition is not None else ""
     setup = ", ".join(

@@ -35,6 +35,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "players": 3,
     "role_draft": False,
     "missions": False,
+    "start_player": 0,  # ALT-5: seat 1 unless the table chooses
     "edition": None,
 }
 FOOD, CORN, COINS = "food", "corn", C.COINS
@@ -111,6 +112,11 @@ class AltiplanoState(GameState):
         for key in ("role_draft", "missions"):
             if type(result[key]) is not bool:
                 raise OptionsError(f"option {key!r} must be true or false")
+        start = result["start_player"]
+        if type(start) is not int or not 0 <= start < result["players"]:
+            raise OptionsError(
+                f"option 'start_player' must be a seat 0..{result['players'] - 1}, not {start!r}"
+            )
         if result["edition"] is not None and not isinstance(result["edition"], Mapping):
             raise OptionsError("option 'edition' must be null or an object")
         if result["edition"] is not None:
@@ -150,7 +156,7 @@ class AltiplanoState(GameState):
             "reveals": 0,
             "round": 1,
             "phase": "roles",
-            "start": 0,
+            "start": opts["start_player"],
             "circle": circle,
             "supply": supply,
             "box": box,
@@ -170,7 +176,7 @@ class AltiplanoState(GameState):
             "missions_box": [],
             "firsts": {},
             "end_round": None,
-            "turn": {"seat": 0, "stage": "before", "cont": None},
+            "turn": {"seat": opts["start_player"], "stage": "before", "cont": None},
             "passed": [False] * n,
             "ready": [False] * n,
             "players": players,
