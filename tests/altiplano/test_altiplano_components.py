@@ -89,9 +89,11 @@ def test_options() -> None:
         "players": 3,
         "role_draft": False,
         "missions": False,
+        "start_player": 0,
         "edition": None,
     }
     for bad in ({"players": 1}, {"players": 6}, {"players": "3"}, {"colour": "red"},
-                {"missions": 1}, {"role_draft": None}, {"edition": 5}):  # fmt: skip
+                {"missions": 1}, {"role_draft": None}, {"edition": 5},
+                {"start_player": 3}, {"start_player": -1}, {"start_player": True}):  # fmt: skip
         with pytest.raises(OptionsError):
             AltiplanoState.normalize_options(bad)
