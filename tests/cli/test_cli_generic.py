@@ -4,22 +4,12 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from cli_helpers import final_scores_block, invoke
 
 from meeple.engine.record import GameRecord
-from meeple.engine.registry import game_class
-
-
-def altiplano_or_skip():
-    try:
-        return game_class("altiplano")
-    except (ImportError, AttributeError) as exc:  # the engine is still being written
-        pytest.skip(f"Altiplano engine not available: {exc}")
 
 
 def test_cli_altiplano_bot_game_and_replay(tmp_path):
-    altiplano_or_skip()
     path = tmp_path / "alt.json"
     result = invoke(
         "play",
@@ -45,7 +35,6 @@ def test_cli_altiplano_bot_game_and_replay(tmp_path):
 
 
 def test_cli_altiplano_human_sees_a_menu_and_can_quit(tmp_path):
-    altiplano_or_skip()
     path = tmp_path / "alt.json"
     result = invoke("play", "altiplano", "--seed", "3", "--record", str(path), input="q\n")
     assert result.exit_code == 0, result.output
@@ -54,7 +43,6 @@ def test_cli_altiplano_human_sees_a_menu_and_can_quit(tmp_path):
 
 
 def test_cli_tikal_only_flags_are_refused_for_altiplano():
-    altiplano_or_skip()
     result = invoke("play", "altiplano", "--auction")
     assert result.exit_code == 2
     assert "--auction is not an option of altiplano" in result.output
