@@ -64,12 +64,9 @@ def render_view(renderer: ModuleType | None, view: Mapping[str, Any]) -> Rendera
 
 
 def group_of(renderer: ModuleType | None, action: Action) -> str:
-    if renderer is not None and hasattr(renderer, "group_name"):
-        try:
-            return str(renderer.group_name(action))
-        except Exception:
-            pass
-    return action.kind.replace("_", " ").capitalize()
+    """The menu heading of an action: the renderer's `ACTION_GROUPS` entry, else its kind."""
+    groups = getattr(renderer, "ACTION_GROUPS", {})
+    return groups.get(action.kind, action.kind.replace("_", " ").capitalize())
 
 
 def action_detail(renderer: ModuleType | None, view: Mapping[str, Any], action: Action) -> str:

@@ -20,7 +20,7 @@ from meeple.engine.actions import Action
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano.components import Components, Conversion, load
 
-_GROUPS = {
+ACTION_GROUPS = {
     "choose_role": "Choose a role",
     "keep_mission": "Missions",
     "pass_mission": "Missions",
@@ -62,10 +62,6 @@ PHASES = {
     "over": "Game over",
 }
 
-
-def group_name(action: Action) -> str:
-    """The heading under which the action menu lists `action`."""
-    return _GROUPS.get(action.kind, action.kind.replace("_", " ").capitalize())
 
 
 def action_detail(view: Mapping[str, Any], action: Action) -> str:

@@ -34,26 +34,22 @@ EDGE_STYLE = "grey50"
 EMPTY_EDGE_STYLE = "grey30"
 WIDE = 100  # columns from which the large hexes are drawn
 
-_GROUPS = {
+ACTION_GROUPS = {
     "place_tile": "Place the tile",
     "choose_tile": "Choose a tile",
     "bid": "Auction",
     "pass": "Auction",
-    "deploy": "Deploy a figure (1 AP)",
-    "camp_move": "Secret paths between camps (1 AP)",
+    "deploy": "Deploy a figure",
+    "camp_move": "Secret paths between camps",
     "walk": "Walk",
-    "excavate": "Excavate (2 AP)",
-    "recover": "Recover a treasure (3 AP)",
-    "exchange": "Exchange treasures (3 AP)",
-    "build_camp": "Build a camp (5 AP)",
-    "place_guard": "Place a guard (5 AP)",
+    "excavate": "Excavate",
+    "recover": "Recover a treasure",
+    "exchange": "Exchange treasures",
+    "build_camp": "Build a camp",
+    "place_guard": "Place a guard",
     "end_turn": "End the turn",
 }
 
-
-def group_name(action: Action) -> str:
-    """The heading under which the action menu lists `action`."""
-    return _GROUPS.get(action.kind, action.kind.replace("_", " ").capitalize())
 
 
 def action_detail(view: Mapping[str, Any], action: Action) -> str:

@@ -1036,28 +1036,34 @@ def describe(state: TikalState, action: Action) -> str:
     def at(space: int) -> str:
         return names[space] if 0 <= space < len(names) else f"space {space}"
 
+    costs = state.edition.costs
     match action:
         case PlaceTile(space, rotation):
             tile = state.edition.tiles[state.hand] if state.hand >= 0 else None
             what = f"{tile.kind} {tile.id}" if tile else "tile"
             return f"Place {what} on {at(space)}, turned {rotation}"
         case Deploy(figure, dst):
-            return f"Deploy {figure} to {at(dst)}"
+            return f"Deploy {figure} to {at(dst)} ({costs['deploy_figure']} AP)"
         case CampMove(figure, src, dst):
-            return f"Move {figure} {at(src)} → {at(dst)} by secret path"
+            cost = costs["camp_to_camp"]
+            return f"Move {figure} {at(src)} → {at(dst)} by secret path ({cost} AP)"
         case Walk(figure, src, dst):
             cost = state.walk_cost(src, dst) if dst in state._nbr[src] else "?"
             return f"Walk {figure} {at(src)} → {at(dst)} ({cost} AP)"
         case Excavate(space):
-            return f"Excavate temple {at(space)} to {state.temple_top[space] + 1}"
+            level = state.temple_top[space] + 1
+            return f"Excavate temple {at(space)} to {level} ({costs['excavate_level']} AP)"
         case Recover(space):
-            return f"Recover a treasure at {at(space)}"
+            return f"Recover a treasure at {at(space)} ({costs['recover_treasure']} AP)"
         case Exchange(give, other, take):
-            return f"Exchange treasure {give + 1} for seat {other + 1}'s treasure {take + 1}"
+            return (
+                f"Exchange treasure {give + 1} for seat {other + 1}'s treasure {take + 1} "
+                f"({costs['exchange_treasure']} AP)"
+            )
         case BuildCamp(space):
-            return f"Build a camp on {at(space)}"
+            return f"Build a camp on {at(space)} ({costs['build_camp']} AP)"
         case PlaceGuard(space):
-            return f"Guard temple {at(space)}"
+            return f"Guard temple {at(space)} ({costs['place_guard']} AP)"
         case EndTurn():
             return "End turn" if state.ap else "End turn (no AP left)"
         case Bid(amount):
