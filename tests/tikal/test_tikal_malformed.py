@@ -163,7 +163,7 @@ def test_edition_errors_name_the_field(edit, message):
     edit(data)
     with pytest.raises(EditionError, match=message.replace("[", r"\[").replace("]", r"\]")):
         parse_edition(data)
-    with pytest.raises(OptionsError if False else EditionError):
+    with pytest.raises(EditionError):
         TikalState.new({"players": 2, "edition": data}, 0)
 
 

@@ -71,10 +71,7 @@ def group_of(renderer: ModuleType | None, action: Action) -> str:
 
 def action_detail(renderer: ModuleType | None, view: Mapping[str, Any], action: Action) -> str:
     if renderer is not None and hasattr(renderer, "action_detail"):
-        try:
-            return str(renderer.action_detail(view, action) or "")
-        except Exception:
-            pass
+        return str(renderer.action_detail(view, action) or "")
     return ""
 
 
@@ -82,10 +79,7 @@ def render_score_sheet(renderer: ModuleType | None, state: GameState) -> Rendera
     """The game's own score sheet if its renderer has one, else totals and winners."""
     sheet = state.score_sheet()
     if renderer is not None and hasattr(renderer, "render_score_sheet"):
-        try:
-            return renderer.render_score_sheet(sheet)
-        except Exception:
-            pass
+        return renderer.render_score_sheet(sheet)
     return totals(state.scores(), state.winners())
 
 
