@@ -88,7 +88,7 @@ class TikalEvaluation(Evaluation):
 
     def _position(self, s: Any, seat: int) -> float:
         n, ed = s.n, s.edition
-        kinds = s._kind
+        kinds = s.tile_kinds
         tile_at, workers, guard = s.tile_at, s.workers, s.guard
         weight_leader = ed.leader_weight
         value = 0.0
@@ -158,7 +158,7 @@ class TikalEvaluation(Evaluation):
         graph = self._graphs.get(key)
         if graph is not None:
             return graph
-        kinds = s._kind
+        kinds = s.tile_kinds
         graph = [[] for _ in layout]
         for space, tile in enumerate(layout):
             if tile < 0 or kinds[tile] == "volcano":

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def temples_held(state: TikalState, seat: int) -> list[tuple[int, int]]:
     """(space, top value) of every temple that scores for `seat` now."""
-    kinds = state._kind
+    kinds = state.tile_kinds
     return [
         (space, state.temple_top[space])
         for space, tile in enumerate(state.tile_at)

@@ -155,7 +155,7 @@ class TikalState(GameState):
         self.edition = edition
         self.n = options["players"]
         self.auction = options["auction"]
-        self._kind = tuple(t.kind for t in edition.tiles)
+        self.tile_kinds = tuple(t.kind for t in edition.tiles)  # by tile index, shared
         self._nbr = edition.neighbours
         self._base = edition.base_camp
         self.names = space_names(edition)
@@ -228,7 +228,7 @@ class TikalState(GameState):
                 for figure in FIGURES:
                     if self._has(seat, figure, src):
                         actions.extend(CampMove(figure, src, dst) for dst in camps if dst != src)
-        tile_at, kinds, rotated = self.tile_at, self._kind, ed.rotated_steps
+        tile_at, kinds, rotated = self.tile_at, self.tile_kinds, ed.rotated_steps
         for src in occupied:
             here = rotated[tile_at[src]][self.rotation[src]]
             for side, dst in enumerate(self._nbr[src]):
@@ -265,7 +265,7 @@ class TikalState(GameState):
 
     def _placements(self, tile: int) -> list[tuple[int, int]]:
         """(space, rotation) pairs where `tile` may go, one per distinct layout (TIK-2)."""
-        tile_at, nbrs, kinds = self.tile_at, self._nbr, self._kind
+        tile_at, nbrs, kinds = self.tile_at, self._nbr, self.tile_kinds
         rotated = self.edition.rotated_steps
         volcano = kinds[tile] == "volcano"
         result = []
@@ -329,7 +329,7 @@ class TikalState(GameState):
         return holder if best > 0 else -1
 
     def _excavate_problem(self, seat: int, space: int) -> tuple[str, str] | None:
-        if self.tile_at[space] < 0 or self._kind[self.tile_at[space]] != "temple":
+        if self.tile_at[space] < 0 or self.tile_kinds[self.tile_at[space]] != "temple":
             return "TIK-6", "only a temple can be excavated"
         if self.guard[space] >= 0:
             return "TIK-6", "a guarded temple is never excavated again"
@@ -355,7 +355,7 @@ class TikalState(GameState):
 
     def _camp_problem(self, seat: int, space: int) -> tuple[str, str] | None:
         tile = self.tile_at[space]
-        kind = self._kind[tile] if tile >= 0 else ""
+        kind = self.tile_kinds[tile] if tile >= 0 else ""
         if kind != "jungle" and not (kind == "treasure" and not self.tokens.get(space)):
             return "TIK-9", "a camp goes on a jungle tile or a treasure tile with no tokens left"
         if self.camp[space] >= 0:
@@ -366,7 +366,7 @@ class TikalState(GameState):
 
     def _guard_problem(self, seat: int, space: int) -> tuple[str, str] | None:
         tile = self.tile_at[space]
-        if tile < 0 or self._kind[tile] != "temple":
+        if tile < 0 or self.tile_kinds[tile] != "temple":
             return "TIK-10", "only a temple can be guarded"
         if self.guard[space] >= 0:
             return "TIK-10", "that temple is already guarded"
@@ -478,7 +478,7 @@ class TikalState(GameState):
         dst_tile = self.tile_at[action.dst]
         if dst_tile < 0:
             raise IllegalAction("TIK-5", "there is no tile on that space yet")
-        if self._kind[dst_tile] == "volcano":
+        if self.tile_kinds[dst_tile] == "volcano":
             raise IllegalAction("TIK-5", "a volcano is never entered")
         cost = self.walk_cost(action.src, action.dst)
         if cost == 0:
@@ -617,7 +617,7 @@ class TikalState(GameState):
         """`seat` has drawn (or chosen) `tile`: a volcano starts a scoring round (TIK-11)."""
         self.current = seat
         self.hand = tile
-        if self._kind[tile] == "volcano":
+        if self.tile_kinds[tile] == "volcano":
             self.volcano_drawer = seat
             self.scoring_final = False
             self.scoring_queue = [(seat + i) % self.n for i in range(self.n)]
