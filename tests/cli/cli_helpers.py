@@ -13,7 +13,13 @@ runner = CliRunner()
 
 
 def invoke(*args: str, input: str | None = None):
-    return runner.invoke(app, list(args), input=input, env={"COLUMNS": "100"})
+    """Run ``meeple ARGS``. A ``play`` without ``--bot`` gets greedy bots: the default level
+    searches for half a second a decision, too slow for whole games in tests (its own tests
+    name it)."""
+    argv = list(args)
+    if argv[:1] == ["play"] and "--bot" not in argv:
+        argv += ["--bot", "greedy"]
+    return runner.invoke(app, argv, input=input, env={"COLUMNS": "100"})
 
 
 def final_scores_block(output: str) -> str:

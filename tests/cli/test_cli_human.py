@@ -173,7 +173,7 @@ def test_cli_resume_a_plain_record_seats_one_human(tmp_path):
     result = invoke("resume", str(path), input="1\nq\n")
     assert result.exit_code == 0, result.output
     record2, seats, _ = load_game(path)
-    assert seats == ["human", "greedy"]
+    assert seats == ["human", "medium"]  # the default level
     assert len(record2.actions) == 1
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from cli_helpers import final_scores_block, invoke
+from cli_helpers import final_scores_block, invoke, runner
 
+from meeple.cli.main import app
 from meeple.engine.record import GameRecord
 
 
@@ -86,3 +87,37 @@ def test_cli_replay_of_unfinished_record(tmp_path):
     result = invoke("replay", str(path))
     assert result.exit_code == 0, result.output
     assert "not over" in result.output
+
+
+def test_cli_bots_per_seat_and_levels(tmp_path):
+    path = tmp_path / "game.json"
+    args = ("play", "tikal", "--players", "2", "--humans", "0", "--seed", "5")
+    result = invoke(*args, "--bot", "random,ismcts:3i", "--record", str(path))
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text())["cli"]["seats"] == ["random", "ismcts:3i"]
+    assert "--bot random,ismcts:3i" in result.output  # the reproduce line names both
+    assert GameRecord.load(path).replay().is_over()
+
+
+@pytest.mark.parametrize(
+    ("bot", "message"),
+    [
+        ("greedy,random,random", "2 bot seats"),
+        ("strong", "unknown bot 'strong'"),
+        ("ismcts:fast", "a budget is like"),
+        ("greedy:1s", "takes no budget"),
+    ],
+)
+def test_cli_bad_bot_specs_are_clear_errors(tmp_path, bot, message):
+    path = tmp_path / "game.json"
+    result = invoke("play", "tikal", "--players", "2", "--humans", "0", "--bot", bot)
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output
+    assert not path.exists()
+
+
+def test_cli_default_bots_are_the_medium_level(tmp_path):
+    path = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "tikal", "--record", str(path)], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text())["cli"]["seats"] == ["human", "medium", "medium"]

@@ -8,13 +8,58 @@ the view hides.
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from meeple.engine.actions import Action
+from meeple.engine.errors import OptionsError
 from meeple.engine.game import GameState
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a searching bot may think per decision: seconds, iterations, or both (whichever
+    runs out first). An iteration budget makes a bot's choices reproducible from its seed."""
+
+    seconds: float | None = None
+    iterations: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.seconds is None and self.iterations is None:
+            raise OptionsError("a budget needs seconds or iterations")
+        if self.seconds is not None and not (math.isfinite(self.seconds) and self.seconds > 0):
+            raise OptionsError(f"a budget's seconds must be positive, not {self.seconds!r}")
+        if self.iterations is not None and (
+            type(self.iterations) is not int or self.iterations < 1
+        ):
+            raise OptionsError(
+                f"a budget's iterations must be a positive integer, not {self.iterations!r}"
+            )
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """``"1.5s"`` → 1.5 seconds, ``"400i"`` → 400 iterations."""
+        text = text.strip().lower()
+        try:
+            if text.endswith("s"):
+                return cls(seconds=float(text[:-1]))
+            if text.endswith("i"):
+                return cls(iterations=int(text[:-1]))
+        except ValueError:
+            pass
+        raise OptionsError(f"a budget is like '1s' (seconds) or '400i' (iterations), not {text!r}")
+
+    def __str__(self) -> str:
+        parts = []
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g}s")
+        if self.iterations is not None:
+            parts.append(f"{self.iterations}i")
+        return "+".join(parts)
 
 
 class Bot(ABC):
@@ -22,6 +67,8 @@ class Bot(ABC):
 
     #: Registry name (``make_bot(name, ...)``).
     name: ClassVar[str] = ""
+    #: Whether the bot searches and so accepts a `Budget` (``make_bot("ismcts:1s", ...)``).
+    takes_budget: ClassVar[bool] = False
 
     def __init__(self, state_class: type[GameState], seed: int = 0) -> None:
         self.state_class = state_class

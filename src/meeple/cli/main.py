@@ -12,7 +12,8 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
-from meeple.bots import bot_names
+from meeple.bots import DEFAULT_LEVEL, parse_spec
+from meeple.cli.arena import arena
 from meeple.cli.play import (
     HUMAN,
     Session,
@@ -101,12 +102,23 @@ def play(
     record: Annotated[
         Path | None, typer.Option(help="Where to save the game (after every action).")
     ] = None,
-    bot: Annotated[str, typer.Option(help="Bot for the other seats: random or greedy.")] = "greedy",
+    bot: Annotated[
+        str,
+        typer.Option(
+            help="The bot seats: a level (easy, medium, hard) or a bot (random, greedy, "
+            "ismcts, ismcts:1s, ismcts:400i); one for all bot seats, or one per bot seat "
+            "separated by commas."
+        ),
+    ] = DEFAULT_LEVEL,
 ) -> None:
     """Play a new game; the record is saved after every action."""
     state_class = load_class(game)
-    if bot not in bot_names():
-        fail(f"unknown bot {bot!r}; bots: {', '.join(bot_names())}")
+    bots = [spec.strip() for spec in bot.split(",")]
+    for spec in bots:
+        try:
+            parse_spec(spec)
+        except MeepleError as exc:
+            fail(str(exc))
     options: dict[str, Any] = {}
     if players is not None:
         options["players"] = players
@@ -131,14 +143,18 @@ def play(
     n = state.num_players
     if not 0 <= humans <= n:
         fail(f"--humans must be 0 to {n} for {n} players, not {humans}")
-    seats = [HUMAN] * humans + [bot] * (n - humans)
+    if len(bots) == 1:
+        bots *= n - humans
+    elif len(bots) != n - humans:
+        fail(f"--bot names {len(bots)} bots, but there are {n - humans} bot seats")
+    seats = [HUMAN] * humans + bots
     path = record or default_record_path(game, seed)
     game_record = GameRecord(state_class.game_name, options, seed)
     console = _console()
     command = f"meeple play {game} --players {n} --humans {humans} --seed {seed}"
     command += "".join(f" --{k.replace('_', '-')}" for k in GAME_FLAGS if options.get(k))
     command += f" --start-player {start_player}" if start_player is not None else ""
-    command += f" --bot {bot}" if bot != "greedy" else ""
+    command += f" --bot {','.join(bots)}" if bots and bot != DEFAULT_LEVEL else ""
     command += f" --edition {edition}" if edition is not None else ""
     setup = ", ".join(
         f"{s + 1}: {'you' if kind == HUMAN and humans == 1 else kind}"
@@ -162,8 +178,8 @@ def resume(
     except (OSError, json.JSONDecodeError) as exc:
         fail(f"cannot read {file}: {exc}")
     n = state.num_players
-    if seats is None or len(seats) != n or any(s != HUMAN and s not in bot_names() for s in seats):
-        seats = [HUMAN] + ["greedy"] * (n - 1)
+    if seats is None or len(seats) != n or not all(s == HUMAN or _valid_spec(s) for s in seats):
+        seats = [HUMAN] + [DEFAULT_LEVEL] * (n - 1)
     console = _console()
     console.print(
         f"Resuming {game_record.game} after {len(game_record.actions)} actions, saving to {file}",
@@ -194,6 +210,17 @@ def replay(
         return
     console.print(render_score_sheet(renderer, state))
     console.print(winners_line(state))
+
+
+def _valid_spec(spec: str) -> bool:
+    try:
+        parse_spec(spec)
+    except MeepleError:
+        return False
+    return True
+
+
+app.command("arena")(arena)
 
 
 def _run(session: Session) -> None:

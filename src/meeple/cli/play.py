@@ -232,7 +232,12 @@ class Session:
     def _bot_turn(self, seat: int, quiet: bool) -> None:
         legal = self.state.legal_actions(seat)
         view = self.state.view(seat)
-        action = self.bots[seat].choose(view, legal)
+        if quiet or len(legal) == 1:
+            action = self.bots[seat].choose(view, legal)
+        else:  # a searching bot may think for seconds: say so while it does
+            thinking = Text(f"{seat_name(seat)} ({self.seats[seat]}) is thinking…")
+            with self.console.status(thinking):
+                action = self.bots[seat].choose(view, legal)
         if action not in legal:
             raise RuntimeError(f"bot {self.seats[seat]} chose an illegal action {action!r}")
         label = self.state.action_label(action)

@@ -1,0 +1,211 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse
+2012), for any game of the engine.
+
+Every iteration samples a full state from the bot's own view with ``determinize`` (so the hidden
+parts, such as Tikal's stack and tokens or Altiplano's bags, are guessed afresh each time and
+never read), then walks one shared tree whose edges are actions. A child is scored by UCB1 over
+the iterations in which its action was available, which is how ISMCTS handles actions that exist
+in some samples and not in others. Each seat in the tree maximises its own reward, so the same
+search serves two to five players.
+
+Two things keep the budget on real decisions:
+
+- *Progressive widening*: a node considers only its first ``ceil(widening * visits ** alpha)``
+  actions, in the order of a cheap prior (the game evaluation after the action), so a node with
+  many actions (Tikal's tile placements and walks, Altiplano's planning) grows its best
+  candidates first instead of trying every action once.
+- *Action abstraction*: actions that only undo a step (Altiplano's ``unplace``) are left out of
+  the search; the same end can be reached by choosing differently in the first place.
+
+A leaf is valued by a few random steps and then the game's evaluation (points plus position,
+relative to the best opponent), squashed to 0..1; a finished game is valued by who won.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from meeple.bots.base import Bot, Budget, view_seat
+from meeple.bots.evaluation import evaluation_for
+from meeple.engine.actions import Action
+from meeple.engine.errors import MeepleError
+from meeple.engine.game import GameState
+
+#: Action kinds left out of the search, per game (undo steps; see the module docstring).
+PRUNED_KINDS: dict[str, frozenset[str]] = {"altiplano": frozenset({"unplace"})}
+
+#: Points of evaluation that make a 73 % reward (the logistic's scale), per game.
+REWARD_SCALE: dict[str, float] = {"tikal": 8.0, "altiplano": 8.0}
+
+
+class _Node:
+    """One edge of the tree: the action that led here, chosen by `mover`."""
+
+    __slots__ = ("avail", "children", "mover", "priors", "reward", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.children: dict[Action, _Node] = {}
+        self.priors: dict[Action, float] = {}  # evaluation after each action seen here
+
+
+class IsmctsBot(Bot):
+    """Information-set MCTS with progressive widening; see the module docstring."""
+
+    name = "ismcts"
+    takes_budget = True
+
+    def __init__(
+        self,
+        state_class: type[GameState],
+        seed: int = 0,
+        *,
+        budget: Budget | None = None,
+        exploration: float = 0.7,
+        widening: float = 2.0,
+        widening_alpha: float = 0.5,
+        rollout_steps: int = 0,
+    ) -> None:
+        super().__init__(state_class, seed)
+        self.budget = budget or Budget(seconds=1.0)
+        self.exploration = exploration
+        self.widening = widening
+        self.widening_alpha = widening_alpha
+        self.rollout_steps = rollout_steps
+        self.evaluation = evaluation_for(state_class)
+        self.pruned = PRUNED_KINDS.get(state_class.game_name, frozenset())
+        self.scale = REWARD_SCALE.get(state_class.game_name, 8.0)
+        #: Iterations run by the last `choose` (for benchmarks and tests).
+        self.last_iterations = 0
+
+    # -- the decision ---------------------------------------------------------------------------
+    def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        view_seat(view)  # a spectator's view cannot be searched
+        root = _Node(mover=-1)
+        seconds, iterations = self.budget.seconds, self.budget.iterations
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        done = 0
+        while (iterations is None or done < iterations) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
+            try:
+                state = self.state_class.determinize(view, self.rng)
+            except (MeepleError, NotImplementedError):
+                break
+            self._iterate(root, state)
+            done += 1
+        self.last_iterations = done
+        visited = [(root.children[a].visits, i) for i, a in enumerate(legal) if a in root.children]
+        if not visited:
+            return self.rng.choice(legal)
+        best = max(v for v, _ in visited)
+        return legal[self.rng.choice([i for v, i in visited if v == best])]
+
+    # -- one iteration ----------------------------------------------------------------------------
+    def _iterate(self, root: _Node, state: GameState) -> None:
+        node = root
+        path = [root]
+        while not state.is_over():
+            mover = state.to_move()[0]
+            actions = self._actions(state, mover)
+            child, action = self._select(node, state, mover, actions)
+            state.apply(mover, action)
+            path.append(child)
+            node = child
+            if child.visits == 0:
+                break
+        rewards = self._value(state)
+        for n in path[1:]:
+            n.visits += 1
+            n.reward += rewards[n.mover]
+        root.visits += 1
+
+    def _actions(self, state: GameState, seat: int) -> list[Action]:
+        legal = state.legal_actions(seat)
+        if self.pruned:
+            kept = [a for a in legal if a.kind not in self.pruned]
+            return kept or legal
+        return legal
+
+    def _select(
+        self, node: _Node, state: GameState, mover: int, actions: list[Action]
+    ) -> tuple[_Node, Action]:
+        children = node.children
+        if len(actions) == 1:
+            action = actions[0]
+            child = children.get(action)
+            if child is None:
+                child = children[action] = _Node(mover)
+            child.avail += 1
+            return child, action
+        limit = math.ceil(self.widening * (node.visits + 1) ** self.widening_alpha)
+        available = [(a, children[a]) for a in actions if a in children]
+        if len(available) < min(limit, len(actions)):
+            action = self._best_fresh(node, state, mover, actions)
+            child = children[action] = _Node(mover)
+            for _, other in available:
+                other.avail += 1
+            child.avail += 1
+            return child, action
+        log_term = self.exploration
+        best_child, best_action, best_score = None, None, -math.inf
+        for action, child in available:
+            child.avail += 1
+            score = child.reward / child.visits + log_term * math.sqrt(
+                math.log(child.avail) / child.visits
+            )
+            if score > best_score:
+                best_child, best_action, best_score = child, action, score
+        assert best_child is not None and best_action is not None
+        return best_child, best_action
+
+    def _best_fresh(
+        self, node: _Node, state: GameState, mover: int, actions: list[Action]
+    ) -> Action:
+        """The untried action the evaluation likes best after one step (ties at random).
+
+        Priors are computed once per node and action, the first time the action is seen there."""
+        priors = node.priors
+        best: list[Action] = []
+        best_value = -math.inf
+        for action in actions:
+            if action in node.children:
+                continue
+            value = priors.get(action)
+            if value is None:
+                value = priors[action] = self.evaluation.action_value(state, mover, action)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif value >= best_value - 1e-9:
+                best.append(action)
+        return self.rng.choice(best)
+
+    # -- values -----------------------------------------------------------------------------------
+    def _value(self, state: GameState) -> list[float]:
+        """Each seat's reward in 0..1 for a leaf: won or lost, or the evaluation squashed."""
+        for _ in range(self.rollout_steps):
+            if state.is_over():
+                break
+            mover = state.to_move()[0]
+            state.apply(mover, self.rng.choice(state.legal_actions(mover)))
+        seats = range(state.num_players)
+        if state.is_over():
+            winners = state.winners()
+            return [1.0 / len(winners) if s in winners else 0.0 for s in seats]
+        scale = self.scale
+        return [
+            1.0
+            / (1.0 + math.exp(-max(-50.0, min(50.0, self.evaluation.evaluate(state, s) / scale))))
+            for s in seats
+        ]
