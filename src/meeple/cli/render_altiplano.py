@@ -63,7 +63,6 @@ PHASES = {
 }
 
 
-
 def action_detail(view: Mapping[str, Any], action: Action) -> str:
     """A hint after an action's label in the menu: what a card or a strip space offers."""
     comps = load(view["options"].get("edition"))

@@ -51,7 +51,6 @@ ACTION_GROUPS = {
 }
 
 
-
 def action_detail(view: Mapping[str, Any], action: Action) -> str:
     """A hint shown after an action's label in the menu: the stones a placement would put on
     each side."""
