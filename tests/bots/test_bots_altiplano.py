@@ -4,13 +4,12 @@ moves, acts, buys, stores) and beats random."""
 from __future__ import annotations
 
 import json
-import time
 from collections import Counter
 
 import pytest
 from bot_helpers import greedy_wins
 
-from meeple.bots import GreedyBot, bot_names, make_bot
+from meeple.bots import GreedyBot, make_bot
 from meeple.bots.evaluation import AltiplanoEvaluation, evaluation_for
 from meeple.games.altiplano import AltiplanoState
 
@@ -34,7 +33,7 @@ def test_bots_altiplano_choose_legal_actions_all_game(options):
     names = [("greedy", "random")[seat % 2] for seat in range(n)]
     state = AltiplanoState.new(options, n)
     bots = [make_bot(name, AltiplanoState, 7 + i) for i, name in enumerate(names)]
-    others = {name: make_bot(name, AltiplanoState, 3) for name in bot_names()}
+    others = {name: make_bot(name, AltiplanoState, 3) for name in ("random", "greedy", "ismcts:4i")}
     phases = set()
     steps = 0
     while not state.is_over():
@@ -102,18 +101,3 @@ def test_bots_altiplano_greedy_acts_instead_of_passing():
 def test_bots_altiplano_greedy_beats_random():
     wins = greedy_wins(AltiplanoState, 10)
     assert wins >= 8, f"greedy won only {wins} of 10"
-
-
-def test_bots_altiplano_greedy_is_fast():
-    state = AltiplanoState.new({"players": 4, "missions": True}, 6)
-    bots = [make_bot("greedy", AltiplanoState, i) for i in range(4)]
-    times = []
-    while not state.is_over():
-        seat = state.to_move()[0]
-        legal = state.legal_actions(seat)
-        start = time.perf_counter()
-        action = bots[seat].choose(state.view(seat), legal)
-        times.append(time.perf_counter() - start)
-        state.apply(seat, action)
-    assert sum(times) / len(times) < 0.05
-    assert max(times) < 0.5  # well under 0.2 s on a normal machine; slack for loaded CI
