@@ -81,18 +81,19 @@ class IsmctsBot(Bot):
         self.evaluation = evaluation_for(state_class)
         self.pruned = PRUNED_KINDS.get(state_class.game_name, frozenset())
         self.scale = REWARD_SCALE.get(state_class.game_name, 8.0)
-        #: Iterations run by the last `choose` (for benchmarks and tests).
+        #: Iterations run by the last `choose`, and its tree (for benchmarks, tests, analysis).
         self.last_iterations = 0
+        self.last_root: _Node | None = None
 
     # -- the decision ---------------------------------------------------------------------------
     def choose(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
-        self.last_iterations = 0
+        self.last_iterations, self.last_root = 0, None
         if len(legal) == 1:
             return legal[0]
         view_seat(view)  # a spectator's view cannot be searched
-        root = _Node(mover=-1)
+        root = self.last_root = _Node(mover=-1)
         seconds, iterations = self.budget.seconds, self.budget.iterations
         deadline = None if seconds is None else time.perf_counter() + seconds
         done = 0

@@ -1,0 +1,87 @@
+"""The ISMCTS bot: budgets, reproducibility, widening, abstraction, and that it plays well."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from bot_helpers import play_match
+
+from meeple.bots import Budget, IsmctsBot
+from meeple.bots import ismcts as ismcts_module
+from meeple.engine.testing import random_step
+from meeple.games.altiplano import AltiplanoState
+from meeple.games.tikal import TikalState
+
+
+def wide_tikal_position() -> TikalState:
+    """A Tikal position where the seat to move has many actions."""
+    state = TikalState.new({"players": 2}, 3)
+    rng = random.Random(3)
+    while len(state.legal_actions(state.to_move()[0])) < 20:
+        random_step(state, rng)
+    return state
+
+
+def test_an_iteration_budget_is_reproducible():
+    state = wide_tikal_position()
+    seat = state.to_move()[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    a, b = (IsmctsBot(TikalState, 5, budget=Budget(iterations=40)) for _ in range(2))
+    assert a.choose(view, legal) == b.choose(view, legal)
+    assert a.last_iterations == b.last_iterations == 40
+
+
+def test_a_time_budget_stops_the_search(monkeypatch):
+    """With a clock that advances a quarter second per reading, a one-second budget allows
+    exactly three iterations (deadline read at 0, then 0.25, 0.5, 0.75 go on and 1.0 stops)."""
+    ticks = iter(range(1000))
+    monkeypatch.setattr(ismcts_module.time, "perf_counter", lambda: next(ticks) * 0.25)
+    state = wide_tikal_position()
+    seat = state.to_move()[0]
+    bot = IsmctsBot(TikalState, 1, budget=Budget(seconds=1.0))
+    assert bot.choose(state.view(seat), state.legal_actions(seat)) in state.legal_actions(seat)
+    assert bot.last_iterations == 3
+
+
+def test_progressive_widening_grows_the_best_candidates_first():
+    state = wide_tikal_position()
+    seat = state.to_move()[0]
+    legal = state.legal_actions(seat)
+    bot = IsmctsBot(TikalState, 2, budget=Budget(iterations=16))
+    bot.choose(state.view(seat), legal)
+    root = bot.last_root
+    assert root is not None and root.visits == 16
+    limit = math.ceil(bot.widening * 16**bot.widening_alpha)
+    assert len(root.children) <= limit < len(legal)
+    # The children were added in the order of the evaluation's prior: the first is the best.
+    first = next(iter(root.children))
+    assert root.priors[first] == max(root.priors.values())
+
+
+def test_the_search_leaves_out_undo_steps_in_altiplano():
+    state = AltiplanoState.new({"players": 2}, 4)
+    rng = random.Random(4)
+    seen_unplace = False
+    for _ in range(400):
+        if state.is_over():
+            break
+        seat = state.to_move()[0]
+        legal = state.legal_actions(seat)
+        kinds = {a.kind for a in legal}
+        if "unplace" in kinds and len(kinds) > 1:
+            seen_unplace = True
+            bot = IsmctsBot(AltiplanoState, 1, budget=Budget(iterations=30))
+            assert bot.choose(state.view(seat), legal).kind != "unplace"
+            assert all(a.kind != "unplace" for a in bot.last_root.children)
+        random_step(state, rng)
+    assert seen_unplace
+
+
+@pytest.mark.parametrize("state_class", [TikalState, AltiplanoState])
+def test_ismcts_beats_random(state_class):
+    for seed in (0, 1):
+        names = ["ismcts:30i", "random"] if seed == 0 else ["random", "ismcts:30i"]
+        state = play_match(state_class, seed, names)
+        assert state.winners() == [names.index("ismcts:30i")], state.scores()
