@@ -30,7 +30,25 @@ def test_an_iteration_budget_is_reproducible():
     view, legal = state.view(seat), state.legal_actions(seat)
     a, b = (IsmctsBot(TikalState, 5, budget=Budget(iterations=40)) for _ in range(2))
     assert a.choose(view, legal) == b.choose(view, legal)
-    assert a.last_iterations == b.last_iterations == 40
+    assert 0 < a.last_iterations == b.last_iterations <= 40
+
+
+def test_stopping_early_saves_iterations_but_not_the_decision(monkeypatch):
+    """Once the leader cannot be caught the search stops; searching on would choose the same."""
+    stopped = 0
+    for seed in range(3):
+        state = wide_tikal_position()
+        seat = state.to_move()[0]
+        view, legal = state.view(seat), state.legal_actions(seat)
+        early = IsmctsBot(TikalState, seed, budget=Budget(iterations=300))
+        choice = early.choose(view, legal)
+        with monkeypatch.context() as patch:
+            patch.setattr(ismcts_module, "EARLY_STOP_EVERY", 10**9)
+            late = IsmctsBot(TikalState, seed, budget=Budget(iterations=300))
+            assert late.choose(view, legal) == choice
+        assert late.last_iterations == 300
+        stopped += early.last_iterations < 300
+    assert stopped >= 1, "the search never stopped early"
 
 
 def test_a_time_budget_stops_the_search(monkeypatch):

@@ -17,8 +17,10 @@ Two things keep the budget on real decisions:
 - *Action abstraction*: actions that only undo a step (Altiplano's ``unplace``) are left out of
   the search; the same end can be reached by choosing differently in the first place.
 
-A leaf is valued by a few random steps and then the game's evaluation (points plus position,
-relative to the best opponent), squashed to 0..1; a finished game is valued by who won.
+A leaf is valued by the game's evaluation (points plus position, relative to the best
+opponent), squashed to 0..1; a finished game is valued by who won. Children are compared by
+UCB1 on their means rescaled to 0..1 among siblings, so small differences in the evaluation
+still steer the search.
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ from meeple.engine.game import GameState
 
 #: Action kinds left out of the search, per game (undo steps; see the module docstring).
 PRUNED_KINDS: dict[str, frozenset[str]] = {"altiplano": frozenset({"unplace"})}
+
+#: How often (in iterations) the search checks whether its choice is already settled.
+EARLY_STOP_EVERY = 8
 
 #: Points of evaluation that make a 73 % reward (the logistic's scale), per game.
 REWARD_SCALE: dict[str, float] = {"tikal": 8.0, "altiplano": 8.0}
@@ -68,16 +73,14 @@ class IsmctsBot(Bot):
         *,
         budget: Budget | None = None,
         exploration: float = 0.7,
-        widening: float = 2.0,
-        widening_alpha: float = 0.5,
-        rollout_steps: int = 0,
+        widening: float = 1.0,
+        widening_alpha: float = 0.35,
     ) -> None:
         super().__init__(state_class, seed)
         self.budget = budget or Budget(seconds=1.0)
         self.exploration = exploration
         self.widening = widening
         self.widening_alpha = widening_alpha
-        self.rollout_steps = rollout_steps
         self.evaluation = evaluation_for(state_class)
         self.pruned = PRUNED_KINDS.get(state_class.game_name, frozenset())
         self.scale = REWARD_SCALE.get(state_class.game_name, 8.0)
@@ -95,7 +98,8 @@ class IsmctsBot(Bot):
         view_seat(view)  # a spectator's view cannot be searched
         root = self.last_root = _Node(mover=-1)
         seconds, iterations = self.budget.seconds, self.budget.iterations
-        deadline = None if seconds is None else time.perf_counter() + seconds
+        start = time.perf_counter()
+        deadline = None if seconds is None else start + seconds
         done = 0
         while (iterations is None or done < iterations) and (
             deadline is None or time.perf_counter() < deadline
@@ -106,12 +110,30 @@ class IsmctsBot(Bot):
                 break
             self._iterate(root, state)
             done += 1
+            if done % EARLY_STOP_EVERY == 0 and self._settled(
+                root, done, iterations, deadline, start
+            ):
+                break
         self.last_iterations = done
         visited = [(root.children[a].visits, i) for i, a in enumerate(legal) if a in root.children]
         if not visited:
             return self.rng.choice(legal)
         best = max(v for v, _ in visited)
         return legal[self.rng.choice([i for v, i in visited if v == best])]
+
+    @staticmethod
+    def _settled(
+        root: _Node, done: int, iterations: int | None, deadline: float | None, start: float
+    ) -> bool:
+        """Whether the rest of the budget cannot change the choice: the most visited action
+        leads the next one by more visits than the iterations left (estimated from the speed so
+        far under a time budget). Stopping then saves time without changing the decision."""
+        left = math.inf if iterations is None else iterations - done
+        if deadline is not None:
+            now = time.perf_counter()
+            left = min(left, (deadline - now) * done / max(now - start, 1e-9))
+        visits = sorted((child.visits for child in root.children.values()), reverse=True)
+        return len(visits) > 1 and visits[0] - visits[1] > left
 
     # -- one iteration ----------------------------------------------------------------------------
     def _iterate(self, root: _Node, state: GameState) -> None:
@@ -159,13 +181,17 @@ class IsmctsBot(Bot):
                 other.avail += 1
             child.avail += 1
             return child, action
-        log_term = self.exploration
+        # UCB1 on means rescaled to 0..1 among the siblings: the evaluation's differences between
+        # good and bad actions are often a fraction of a point, which a fixed exploration
+        # constant would drown.
+        means = [child.reward / child.visits for _, child in available]
+        low, high = min(means), max(means)
+        spread = high - low if high - low > 1e-12 else 1.0
+        c = self.exploration
         best_child, best_action, best_score = None, None, -math.inf
-        for action, child in available:
+        for (action, child), mean in zip(available, means, strict=True):
             child.avail += 1
-            score = child.reward / child.visits + log_term * math.sqrt(
-                math.log(child.avail) / child.visits
-            )
+            score = (mean - low) / spread + c * math.sqrt(math.log(child.avail) / child.visits)
             if score > best_score:
                 best_child, best_action, best_score = child, action, score
         assert best_child is not None and best_action is not None
@@ -194,12 +220,10 @@ class IsmctsBot(Bot):
 
     # -- values -----------------------------------------------------------------------------------
     def _value(self, state: GameState) -> list[float]:
-        """Each seat's reward in 0..1 for a leaf: won or lost, or the evaluation squashed."""
-        for _ in range(self.rollout_steps):
-            if state.is_over():
-                break
-            mover = state.to_move()[0]
-            state.apply(mover, self.rng.choice(state.legal_actions(mover)))
+        """Each seat's reward in 0..1 for a leaf: won or lost, or the evaluation squashed.
+
+        There is no random playout: random play in these games is so far from real play (it
+        scores a few points in Altiplano) that the evaluation of the leaf itself says more."""
         seats = range(state.num_players)
         if state.is_over():
             winners = state.winners()
