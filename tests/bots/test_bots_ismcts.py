@@ -103,3 +103,18 @@ def test_ismcts_beats_random(state_class):
         names = ["ismcts:30i", "random"] if seed == 0 else ["random", "ismcts:30i"]
         state = play_match(state_class, seed, names)
         assert state.winners() == [names.index("ismcts:30i")], state.scores()
+
+
+def test_a_seat_acting_alongside_others_searches_its_own_actions():
+    """In Altiplano's planning both seats act at once; the second seat's search must be about
+    its own actions (the tree's first step is the searching seat's, whoever is listed first)."""
+    state = AltiplanoState.new({"players": 2}, 6)
+    rng = random.Random(6)
+    while not (len(state.to_move()) > 1 and len(state.legal_actions(state.to_move()[1])) > 1):
+        random_step(state, rng)
+    seat = state.to_move()[1]
+    legal = state.legal_actions(seat)
+    bot = IsmctsBot(AltiplanoState, 3, budget=Budget(iterations=24))
+    assert bot.choose(state.view(seat), legal) in legal
+    assert bot.last_root.children and set(bot.last_root.children) <= set(legal)
+    assert all(child.mover == seat for child in bot.last_root.children.values())
