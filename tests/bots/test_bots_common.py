@@ -10,6 +10,7 @@ from typing import ClassVar
 
 import pytest
 from altiplano_helpers import conservation as altiplano_conservation
+from bot_helpers import positions
 from tikal_helpers import conservation as tikal_conservation
 
 from meeple.bots import LEVELS, Budget, IsmctsBot, make_bot, parse_spec
@@ -33,18 +34,6 @@ CONSERVATION = {TikalState: tikal_conservation, AltiplanoState: altiplano_conser
 
 def config_id(config) -> str:
     return f"{config[0].game_name}-{json.dumps(config[1], separators=(',', ':'))}"
-
-
-def positions(state_class, options, seed, every):
-    """States along a seeded random game, every `every`-th step."""
-    state = state_class.new(options, seed)
-    rng = random.Random(seed)
-    step = 0
-    while not state.is_over():
-        if step % every == 0:
-            yield state
-        random_step(state, rng)
-        step += 1
 
 
 # -- specs, budgets and levels ---------------------------------------------------------------------

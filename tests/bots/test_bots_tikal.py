@@ -6,12 +6,11 @@ import json
 import random
 
 import pytest
-from bot_helpers import greedy_wins
+from bot_helpers import greedy_wins, positions
 
 from meeple.bots import BOTS, Bot, GreedyBot, RandomBot, bot_names, make_bot
 from meeple.engine.errors import OptionsError
 from meeple.engine.game import GameState
-from meeple.engine.testing import random_step
 from meeple.games.tikal import TikalState
 
 #: Every bot kind; the searching one with a small iteration budget (reproducible, fast).
@@ -28,15 +27,7 @@ CONFIGS = [
 
 
 def random_positions(options, seed, every=3):
-    """States along a random game (every `every`-th step), to ask the bots about."""
-    state = TikalState.new(options, seed)
-    rng = random.Random(seed)
-    step = 0
-    while not state.is_over():
-        if step % every == 0:
-            yield state
-        random_step(state, rng)
-        step += 1
+    return positions(TikalState, options, seed, every)
 
 
 def test_bots_registry():
