@@ -28,6 +28,7 @@ from meeple.arena.report import errors_of, ranked_stats, results_table, write_re
 from meeple.arena.runner import ArenaConfig, ArenaMismatch, GameLine, open_arena, play_arena
 from meeple.arena.schedule import cycle_length
 from meeple.bots import parse_spec
+from meeple.cli.options import AuctionFlag, MissionsFlag, RoleDraftFlag
 from meeple.engine.errors import MeepleError
 
 DEFAULT_ROOT = Path("meeple-arena")
@@ -44,11 +45,9 @@ def arena(
     games: Annotated[int, typer.Option(help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole arena.")] = 1,
     workers: Annotated[int, typer.Option(help="Processes playing games in parallel.")] = 1,
-    auction: Annotated[bool, typer.Option("--auction", help="Tikal: auction version.")] = False,
-    role_draft: Annotated[
-        bool, typer.Option("--role-draft", help="Altiplano: draft the roles.")
-    ] = False,
-    missions: Annotated[bool, typer.Option("--missions", help="Altiplano: missions.")] = False,
+    auction: AuctionFlag = False,
+    role_draft: RoleDraftFlag = False,
+    missions: MissionsFlag = False,
     out: Annotated[
         Path | None,
         typer.Option(help="Arena directory (default meeple-arena/<game>-<players>p-seed<seed>)."),

@@ -14,6 +14,7 @@ from rich.console import Console
 
 from meeple.bots import DEFAULT_LEVEL, parse_spec
 from meeple.cli.arena import arena
+from meeple.cli.options import AuctionFlag, MissionsFlag, RoleDraftFlag
 from meeple.cli.play import (
     HUMAN,
     Session,
@@ -88,11 +89,9 @@ def play(
     ] = None,
     humans: Annotated[int, typer.Option(help="Human players (seats 1..N); the rest are bots.")] = 1,
     seed: Annotated[int | None, typer.Option(help="Game seed (random if omitted).")] = None,
-    auction: Annotated[bool, typer.Option("--auction", help="Tikal: auction version.")] = False,
-    role_draft: Annotated[
-        bool, typer.Option("--role-draft", help="Altiplano: draft the roles.")
-    ] = False,
-    missions: Annotated[bool, typer.Option("--missions", help="Altiplano: missions.")] = False,
+    auction: AuctionFlag = False,
+    role_draft: RoleDraftFlag = False,
+    missions: MissionsFlag = False,
     start_player: Annotated[
         int | None, typer.Option(help="Altiplano: the seat (1..players) that starts (ALT-5).")
     ] = None,

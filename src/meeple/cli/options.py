@@ -1,0 +1,12 @@
+"""Command-line options that several commands share, declared once so their flags and help
+read the same everywhere."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+AuctionFlag = Annotated[bool, typer.Option("--auction", help="Tikal: auction version.")]
+RoleDraftFlag = Annotated[bool, typer.Option("--role-draft", help="Altiplano: draft the roles.")]
+MissionsFlag = Annotated[bool, typer.Option("--missions", help="Altiplano: missions.")]
