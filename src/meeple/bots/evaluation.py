@@ -13,6 +13,9 @@ from typing import Any
 from meeple.engine.actions import Action
 from meeple.engine.errors import MeepleError
 from meeple.engine.game import GameState
+from meeple.games.altiplano.components import ROAD, ROAD_COST
+from meeple.games.altiplano.scoring import totals
+from meeple.games.tikal.scoring import points_now
 
 NEG_INF = float("-inf")
 
@@ -54,6 +57,8 @@ class TikalEvaluation(Evaluation):
     def __init__(self) -> None:
         self._graphs: dict[tuple[int, ...], list[list[tuple[int, int]]]] = {}
         self._fields: dict[tuple[Any, ...], list[int]] = {}
+        # temple and treasure spaces, in board order, as (space, is a temple), by layout
+        self._spots: dict[tuple[Any, ...], tuple[tuple[int, bool], ...]] = {}
 
     # -- actions --------------------------------------------------------------------------------
     def action_value(self, state: GameState, seat: int, action: Action) -> float:
@@ -78,58 +83,74 @@ class TikalEvaluation(Evaluation):
 
     # -- states ---------------------------------------------------------------------------------
     def evaluate(self, state: GameState, seat: int) -> float:
-        from meeple.games.tikal.scoring import score_seat
-
         s: Any = state
         n = s.num_players
-        standing = [s.score[p] + score_seat(s, p)["points"] for p in range(n)]
+        points = points_now(s)
+        standing = [s.score[p] + points[p] for p in range(n)]
         best_other = max(standing[p] for p in range(n) if p != seat)
         return standing[seat] - best_other + self._position(s, seat)
 
     def _position(self, s: Any, seat: int) -> float:
         n, ed = s.n, s.edition
         kinds = s.tile_kinds
-        tile_at, workers, guard = s.tile_at, s.workers, s.guard
+        tile_at, workers, guard, temple_top = s.tile_at, s.workers, s.guard, s.temple_top
+        leaders, tokens = s.leader, s.tokens
         weight_leader = ed.leader_weight
+        others = [p for p in range(n) if p != seat]
         value = 0.0
         targets = []
-        for space, tile in enumerate(tile_at):
-            if tile < 0:
-                continue
-            kind = kinds[tile]
-            if kind == "temple":
+        layout = tuple(tile_at)
+        spots = self._spots.get((layout, kinds))
+        if spots is None:
+            spots = tuple(
+                (space, kinds[tile] == "temple")
+                for space, tile in enumerate(layout)
+                if tile >= 0 and kinds[tile] in ("temple", "treasure")
+            )
+            if len(self._spots) > 256:
+                self._spots.clear()
+            self._spots[layout, kinds] = spots
+        for space, temple in spots:
+            if temple:
                 if guard[space] >= 0:
                     if guard[space] == seat:
-                        value += self.GUARD * s.temple_top[space]
+                        value += self.GUARD * temple_top[space]
                     continue
                 targets.append(space)
-                top = s.temple_top[space]
-                weights = [s.weight_on(p, space) for p in range(n)]
-                mine = weights[seat]
-                other = max(w for p, w in enumerate(weights) if p != seat)
+                top = temple_top[space]
+                base = space * n  # weights as `weight_on`: the leader counts weight_leader
+                mine = workers[base + seat] + (weight_leader if leaders[seat] == space else 0)
+                other = -1  # the best opponent's weight (weights are never negative)
+                for p in others:
+                    weight = workers[base + p] + (weight_leader if leaders[p] == space else 0)
+                    if weight > other:
+                        other = weight
                 if mine > other:
                     value += self.MARGIN * top * min(mine - other, self.MARGIN_CAP)
                 elif mine:
                     value += self.CONTEST * top * mine / (other + 1)
-            elif kind == "treasure" and s.tokens.get(space):
+            elif tokens.get(space):
                 targets.append(space)
-        value += self.CAMP * sum(1 for owner in s.camp if owner == seat)
-        field = self._distance_field(s, tuple(targets))
-        leader = s.leader[seat]
+        value += self.CAMP * s.camp.count(seat)
+        field = self._distance_field(s, tuple(targets), layout)
+        leader = leaders[seat]
         if leader >= 0:
             value += self.FIGURE_ON_BOARD * weight_leader
             value -= self.DISTANCE * weight_leader * min(field[leader], self.MAX_DISTANCE)
-        for space in range(len(tile_at)):
-            count = workers[space * n + seat]
+        for space, count in enumerate(workers[seat::n]):
             if count:
                 value += count * (
                     self.FIGURE_ON_BOARD - self.DISTANCE * min(field[space], self.MAX_DISTANCE)
                 )
         return value
 
-    def _distance_field(self, s: Any, targets: tuple[int, ...]) -> list[int]:
-        """AP needed to walk from each space to the nearest target (multi-source Dijkstra)."""
-        layout = tuple(s.tile_at)
+    def _distance_field(
+        self, s: Any, targets: tuple[int, ...], layout: tuple[int, ...] | None = None
+    ) -> list[int]:
+        """AP needed to walk from each space to the nearest target (multi-source Dijkstra);
+        `layout` is ``tuple(s.tile_at)``, if the caller has it."""
+        if layout is None:
+            layout = tuple(s.tile_at)
         key = (layout, tuple(s.rotation), targets)
         field = self._fields.get(key)
         if field is not None:
@@ -223,6 +244,9 @@ class AltiplanoEvaluation(Evaluation):
         # What one more tile is worth beyond its points; set by each evaluation of the seat's
         # position (more while the seat is short of tiles), read by `_gained`.
         self._tile_use = self.OWNED_TILE
+        # `_order_net` by order and weights, for the components it was computed with.
+        self._nets: dict[tuple[str, float, float], float] = {}
+        self._nets_comps: Any = None
 
     # -- actions --------------------------------------------------------------------------------
     def action_value(self, state: GameState, seat: int, action: Action) -> float:
@@ -235,9 +259,17 @@ class AltiplanoEvaluation(Evaluation):
             return self.evaluate(state, seat) - self.NOW * self._reachable_gain(state, seat)
         return super().action_value(state, seat, action)
 
-    def _reachable_gain(self, state: GameState, seat: int) -> float:
+    def _reachable_gain(
+        self,
+        state: GameState,
+        seat: int,
+        owned: dict[str, int] | None = None,
+        ready: dict[str, tuple[float, float]] | None = None,
+    ) -> float:
         """The best gain of the actions at a location the figure can still reach this round
-        (the engine's legal moves; anywhere before the figure is placed)."""
+        (the engine's legal moves; anywhere before the figure is placed). `owned` (the seat's
+        owned tiles from the score sheet) and `ready` (`_ready` by location, for the same
+        state) are passed by callers that have them already."""
         s: Any = state
         if s.s["phase"] != "actions" or s.s["passed"][seat]:
             return 0.0
@@ -246,28 +278,34 @@ class AltiplanoEvaluation(Evaluation):
             places = set(s.comps.locations)
         else:
             places = {p["figure"]} | {m.to for m in s.legal_moves(p)}
-        sheet = s.score_sheet()["players"][seat]
+        if owned is None:
+            owned = s.score_sheet()["players"][seat]["detail"]["owned"]
         tl = self._time_left(s.s)
         coin = self.COIN_LATE + (self.COIN - self.COIN_LATE) * tl
-        owned = sheet["detail"]["owned"]
-        return max(sum(self._ready(s, p, loc, owned, coin, tl)) for loc in places)
+        ready = ready or {}
+        return max(
+            sum(ready[loc] if loc in ready else self._ready(s, p, loc, owned, coin, tl))
+            for loc in places
+        )
 
     # -- states ---------------------------------------------------------------------------------
     def evaluate(self, state: GameState, seat: int) -> float:
         s: Any = state
-        sheet = s.score_sheet()["players"]
+        over = s.is_over()
+        # The score sheet's totals and owned tiles (`scoring.totals`: the sheet's sums alone).
+        sheet, owned = totals(s.comps, s.s, over)
         coins = [p["coins"] for p in s.s["players"]]
-        if s.is_over():
-            standing = [sh["total"] + 0.01 * c for sh, c in zip(sheet, coins, strict=True)]
+        if over:
+            standing = [total + 0.01 * c for total, c in zip(sheet, coins, strict=True)]
             return standing[seat] - max(v for i, v in enumerate(standing) if i != seat)
         tl = self._time_left(s.s)
         coin = self.COIN_LATE + (self.COIN - self.COIN_LATE) * tl
         best_other = max(
-            sh["total"] + coin * c
-            for i, (sh, c) in enumerate(zip(sheet, coins, strict=True))
+            total + coin * c
+            for i, (total, c) in enumerate(zip(sheet, coins, strict=True))
             if i != seat
         )
-        mine = sheet[seat]["total"] + self._position(s, seat, sheet[seat], tl, coin)
+        mine = sheet[seat] + self._position(s, seat, owned[seat], tl, coin)
         return mine - best_other
 
     def _time_left(self, g: dict[str, Any]) -> float:
@@ -276,11 +314,10 @@ class AltiplanoEvaluation(Evaluation):
             left = min(left, self.ENDING * (g["end_round"] - g["round"] + 1))
         return max(self.MIN_TIME, left)
 
-    def _position(self, s: Any, seat: int, sheet: dict[str, Any], tl: float, coin: float) -> float:
+    def _position(self, s: Any, seat: int, owned: dict[str, int], tl: float, coin: float) -> float:
         comps = s.comps
         g = s.s
         p = g["players"][seat]
-        owned = sheet["detail"]["owned"]
         value = coin * p["coins"]
         # Tiles still in play (the warehouse's are spent; the sheet already counts their points).
         stored: dict[str, int] = {}
@@ -302,9 +339,10 @@ class AltiplanoEvaluation(Evaluation):
         )
         value += self._order(comps, p, free)
         value += self._rows(comps, p)
-        value += self._plan(s, p, owned, coin, tl)
+        ready: dict[str, tuple[float, float]] = {}
+        value += self._plan(s, p, owned, coin, tl, ready)
         if g["phase"] == "actions" and not g["passed"][seat]:
-            value += self.NOW * self._reachable_gain(s, seat)
+            value += self.NOW * self._reachable_gain(s, seat, owned, ready)
         return value
 
     def _good(self, comps: Any, good: str) -> float:
@@ -320,8 +358,16 @@ class AltiplanoEvaluation(Evaluation):
         return self._good(comps, good) - self.OWNED_TILE + self._tile_use
 
     def _order_net(self, comps: Any, order: Any) -> float:
-        """An order's points beyond the tiles it takes (their points and use)."""
-        return order.points - sum(self._good(comps, good) for good in order.goods)
+        """An order's points beyond the tiles it takes (their points and use); memoised, since
+        it depends only on the edition's order and the weights."""
+        if comps is not self._nets_comps:
+            self._nets, self._nets_comps = {}, comps
+        key = (order.id, self.OWNED_TILE, self.FOOD_FUEL)
+        net = self._nets.get(key)
+        if net is None:
+            net = order.points - sum(self._good(comps, good) for good in order.goods)
+            self._nets[key] = net
+        return net
 
     def _order(self, comps: Any, p: dict[str, Any], free: dict[str, int]) -> float:
         held = p["order"]
@@ -362,14 +408,21 @@ class AltiplanoEvaluation(Evaluation):
 
     # -- the plan -------------------------------------------------------------------------------
     def _plan(
-        self, s: Any, p: dict[str, Any], owned: dict[str, int], coin: float, tl: float
+        self,
+        s: Any,
+        p: dict[str, Any],
+        owned: dict[str, int],
+        coin: float,
+        tl: float,
+        by_location: dict[str, tuple[float, float]],
     ) -> float:
+        """The plan's value; `_ready` of each location is left in `by_location`."""
         comps = s.comps
         value = 0.0
         figure = p["figure"]
         hand = p["planning"]
         for loc in comps.locations:
-            ready, bought = self._ready(s, p, loc, owned, coin, tl)
+            ready, bought = by_location[loc] = self._ready(s, p, loc, owned, coin, tl)
             value += self.READY * ready
             if loc == figure:
                 value += self.FIGURE * (ready + bought)
@@ -434,8 +487,6 @@ class AltiplanoEvaluation(Evaluation):
 
     def _building_costs(self, comps: Any, p: dict[str, Any], loc: str) -> list[tuple[Any, float]]:
         """Boats, houses and road steps (costs from the edition), for partial plans."""
-        from meeple.games.altiplano.components import ROAD, ROAD_COST
-
         if loc == "harbor":
             return [(comps.boat_cost, comps.boat_vp + self.OWNED_TILE)]
         if loc == "village":
@@ -461,13 +512,14 @@ class AltiplanoEvaluation(Evaluation):
         often as the tiles not yet counted allow. Role and extension actions have fields of
         their own and count once (their best output).
         """
-        from meeple.games.altiplano.components import ROAD_COST
-
+        actions = s.location_actions(p, loc, None)
+        if not actions:
+            return 0, 0.0  # what the loop below leaves when there is nothing to weigh
         comps = s.comps
         shared: list[tuple[float, Any]] = []  # (gain, tiles it takes from the location)
         own: dict[str, float] = {}  # role and extension actions: best gain per field
         bought = 0.0
-        for action in s.location_actions(p, loc, None):
+        for action in actions:
             kind = action.kind
             cost: Any = None
             if kind == "produce":

@@ -146,7 +146,14 @@ class Components:
     memo: dict[Any, Any] = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
     def conversions_at(self, location: str) -> tuple[Conversion, ...]:
-        return tuple(c for c in BASIC_ACTIONS if c.location == location)
+        return _BASIC_AT.get(location, ())
+
+
+#: The basic actions by location, in the order of `BASIC_ACTIONS` (`conversions_at`).
+_BASIC_AT: dict[str, tuple[Conversion, ...]] = {
+    loc: tuple(c for c in BASIC_ACTIONS if c.location == loc)
+    for loc in dict.fromkeys(c.location for c in BASIC_ACTIONS)
+}
 
 
 def _fail(path: str, problem: str) -> EditionError:

@@ -12,27 +12,29 @@ from meeple.games.altiplano.components import COINS, Components
 def owned_goods(p: dict[str, Any]) -> dict[str, int]:
     """Every tile a player owns (rulebook "Abrechnung"): everything but goods on orders."""
     counts: dict[str, int] = {}
-
-    def add(good: str, n: int = 1) -> None:
-        if good != COINS and n:
-            counts[good] = counts.get(good, 0) + n
-
+    get = counts.get
     for source in (p["bag"], p["container"], p["planning"], p["role_fields"], p["final"]):
         for good, n in source.items():
-            add(good, n)
+            if n and good != COINS:
+                counts[good] = get(good, 0) + n
     for placed in p["ext_fields"].values():
         for good, n in placed.items():
-            add(good, n)
+            if n and good != COINS:
+                counts[good] = get(good, 0) + n
     for tiles in p["fields"].values():
         for good in tiles:
-            add(good)
+            if good != COINS:
+                counts[good] = get(good, 0) + 1
     for good in (*p["wild"].values(), *p["move"]):
-        if good is not None:
-            add(good)
+        if good is not None and good != COINS:
+            counts[good] = get(good, 0) + 1
     for row in p["warehouse"]:
         for good in row:
-            add(good)
-    add(W.CORN, p["buffer"] + p["pending_corn"])
+            if good != COINS:
+                counts[good] = get(good, 0) + 1
+    corn = p["buffer"] + p["pending_corn"]
+    if corn:
+        counts[W.CORN] = get(W.CORN, 0) + corn
     return counts
 
 
@@ -92,6 +94,32 @@ def score_sheet(comps: Components, s: dict[str, Any], over: bool) -> dict[str, A
             }
         )
     return {"final": over, "players": sheets}
+
+
+def totals(
+    comps: Components, s: dict[str, Any], over: bool
+) -> tuple[list[int], list[dict[str, int]]]:
+    """Each seat's ``"total"`` of `score_sheet` and its owned tiles (``detail.owned``),
+    without the rest of the sheet: the same sums, for callers that need only these."""
+    players = s["players"]
+    owned = [owned_goods(p) for p in players]
+    vp, rows_spec, orders = comps.vp, comps.rows, comps.orders
+    result = []
+    for seat, p in enumerate(players):
+        mine = owned[seat]
+        total = sum(n * vp.get(g, 0) for g, n in mine.items())  # `vp` has every good
+        total += len(p["boats"]) * comps.boat_vp + len(p["houses"]) * comps.house_vp
+        total += sum(orders[o].points for o in dict.fromkeys(p["orders_done"]))
+        total += sum(mine.get(good, 0) for good in p["houses"])  # the house bonus
+        total += sum(  # `W.complete_rows`
+            spec.points
+            for row, spec in zip(p["warehouse"], rows_spec, strict=True)
+            if len(row) >= spec.spaces
+        )
+        if p["missions"]:
+            total += sum(_mission_points(comps, s, seat, owned, over).values())
+        result.append(total)
+    return result, owned
 
 
 def winners(sheet: dict[str, Any], coins: list[int]) -> list[int]:

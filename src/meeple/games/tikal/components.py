@@ -63,9 +63,53 @@ class Edition:
     distinct_rotations: tuple[tuple[int, ...], ...]
     rotated_steps: tuple[tuple[tuple[int, ...], ...], ...]  # [tile][rotation] -> steps
 
-    @property
+    # Lookup tables derived once per edition (cached on the instance: `cached_property` writes
+    # to the instance's dict, which a frozen dataclass allows; they are not fields, so they take
+    # no part in comparisons).
+    @functools.cached_property
     def base_camp(self) -> int:
         return next(s for s, t in self.preprinted if self.tiles[t].kind == "base_camp")
+
+    @functools.cached_property
+    def tile_kinds(self) -> tuple[str, ...]:
+        """[tile index] -> kind."""
+        return tuple(t.kind for t in self.tiles)
+
+    @functools.cached_property
+    def tile_letters(self) -> tuple[str, ...]:
+        """[tile index] -> stack letter ("" for printed tiles)."""
+        return tuple(t.letter for t in self.tiles)
+
+    @functools.cached_property
+    def index_of_id(self) -> dict[str, int]:
+        """Tile id -> tile index, as views name tiles (a printed tile and a terrain tile of a
+        user's edition may share an id: the terrain tile, listed later, wins)."""
+        return {t.id: i for i, t in enumerate(self.tiles)}
+
+    @functools.cached_property
+    def neighbour_sides(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+        """[space] -> (side, neighbour, the neighbour's touching side) for each neighbour on
+        the board, sides in order."""
+        return tuple(
+            tuple((side, nb, (side + 3) % SIDES) for side, nb in enumerate(around) if nb >= 0)
+            for around in self.neighbours
+        )
+
+    @functools.cached_property
+    def stone_sides(self) -> tuple[tuple[int, ...], ...]:
+        """[tile][rotation] -> bit mask of the sides with at least one stone."""
+        return tuple(
+            tuple(
+                sum(1 << side for side, stones in enumerate(layout) if stones >= 1)
+                for layout in layouts
+            )
+            for layouts in self.rotated_steps
+        )
+
+    @functools.cached_property
+    def memo(self) -> dict[Any, Any]:
+        """Results the engine memoises per edition, keyed by everything they depend on."""
+        return {}
 
     def tile_index(self, tile_id: str) -> int:
         for index, tile in enumerate(self.tiles):
@@ -87,8 +131,10 @@ _COST_KEYS = (
 
 def builtin_data() -> dict[str, Any]:
     """The component data shipped with Meeple (a copy of the project's rules data)."""
-    text = resources.files("meeple.games.tikal").joinpath("data/components.json").read_text(
-        encoding="utf-8"
+    text = (
+        resources.files("meeple.games.tikal")
+        .joinpath("data/components.json")
+        .read_text(encoding="utf-8")
     )
     return json.loads(text)
 

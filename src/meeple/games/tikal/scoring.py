@@ -39,8 +39,12 @@ def score_seat(state: TikalState, seat: int) -> dict[str, Any]:
     return {
         "seat": seat,
         "temples": [
-            {"space": space, "name": state.names[space], "value": value,
-             "guarded": state.guard[space] == seat}
+            {
+                "space": space,
+                "name": state.names[space],
+                "value": value,
+                "guarded": state.guard[space] == seat,
+            }
             for space, value in temples
         ],
         "temple_points": temple_points,
@@ -51,3 +55,33 @@ def score_seat(state: TikalState, seat: int) -> dict[str, Any]:
         "treasure_points": treasure,
         "points": temple_points + treasure,
     }
+
+
+def points_now(state: TikalState) -> list[int]:
+    """What every seat would score now: the ``"points"`` of `score_seat` for each seat, in
+    one pass over the board (search evaluations ask for it at every position)."""
+    n = state.n
+    edition = state.edition
+    kinds, top, guard = state.tile_kinds, state.temple_top, state.guard
+    workers, leader, weight = state.workers, state.leader, edition.leader_weight
+    points = [0] * n
+    for space, tile in enumerate(state.tile_at):
+        if tile < 0 or kinds[tile] != "temple":
+            continue
+        holder = guard[space]  # `majority_holder`: the guard, else the sole majority
+        if holder < 0:
+            best = 0
+            base = space * n
+            for seat in range(n):
+                held = workers[base + seat] + (weight if leader[seat] == space else 0)
+                if held > best:
+                    best, holder = held, seat
+                elif held == best:
+                    holder = -1
+        if holder >= 0:
+            points[holder] += top[space]
+    k, table, treasures = edition.treasure_kinds, edition.treasure_points, state.treasures
+    points_of = table.__getitem__
+    for seat in range(n):
+        points[seat] += sum(map(points_of, treasures[seat * k : seat * k + k]))
+    return points

@@ -12,6 +12,7 @@ steps ``bid`` and ``choose`` before ``place``.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from typing import Any, Self
@@ -52,14 +53,54 @@ PLACE, ACT, BID, CHOOSE, OVER = "place", "act", "bid", "choose", "over"
 
 # Fields of the JSON form, in order; each is plain JSON data.
 _LIST_FIELDS = (
-    "tile_at", "rotation", "temple_top", "camp", "guard", "workers", "leader", "supply",
-    "out", "treasures", "score", "levels", "stack", "token_supply", "discarded", "revealed",
-    "moved", "passed", "scoring_queue",
+    "tile_at",
+    "rotation",
+    "temple_top",
+    "camp",
+    "guard",
+    "workers",
+    "leader",
+    "supply",
+    "out",
+    "treasures",
+    "score",
+    "levels",
+    "stack",
+    "token_supply",
+    "discarded",
+    "revealed",
+    "moved",
+    "passed",
+    "scoring_queue",
 )
 _INT_FIELDS = (
-    "current", "ap", "hand", "volcano_drawer", "last_mover", "high_bid", "high_bidder",
-    "first_passer", "reveals", "last_placer",
+    "current",
+    "ap",
+    "hand",
+    "volcano_drawer",
+    "last_mover",
+    "high_bid",
+    "high_bidder",
+    "first_passer",
+    "reveals",
+    "last_placer",
 )
+
+
+#: Results memoised per edition by board layout (placements, walks) before the memo starts afresh.
+_MEMO_LIMIT = 4096
+
+# Actions are immutable values: the legal-action lists share one instance per distinct action
+# instead of building a new one each time.
+_place_tile = functools.cache(PlaceTile)
+_deploy = functools.cache(Deploy)
+_camp_move = functools.cache(CampMove)
+_walk = functools.cache(Walk)
+_excavate = functools.cache(Excavate)
+_recover = functools.cache(Recover)
+_build_camp = functools.cache(BuildCamp)
+_place_guard = functools.cache(PlaceGuard)
+_END_TURN = EndTurn()
 
 
 class TikalState(GameState):
@@ -155,7 +196,7 @@ class TikalState(GameState):
         self.edition = edition
         self.n = options["players"]
         self.auction = options["auction"]
-        self.tile_kinds = tuple(t.kind for t in edition.tiles)  # by tile index, shared
+        self.tile_kinds = edition.tile_kinds  # by tile index, shared
         self._nbr = edition.neighbours
         self._base = edition.base_camp
         self.names = space_names(edition)
@@ -201,7 +242,7 @@ class TikalState(GameState):
         if self.step == OVER or seat != self.current:
             return []
         if self.step == PLACE:
-            return [PlaceTile(s, r) for s, r in self._placements(self.hand)]
+            return list(self._placement_entry(self.hand)[1])
         if self.step == BID:
             top = self.score[seat]
             return [Pass(), *(Bid(a) for a in range(self.high_bid + 1, top + 1))]
@@ -215,34 +256,36 @@ class TikalState(GameState):
         costs = ed.costs
         actions: list[Action] = []
         camps = self._camps(seat)
-        occupied = self._occupied(seat)
+        tile_at, workers, leader = self.tile_at, self.workers, self.leader[seat]
+        occupied = [s for s in range(len(tile_at)) if workers[s * n + seat] or leader == s]
         if ap >= costs["deploy_figure"]:
             figures = []
-            if self.leader[seat] == SUPPLY:
+            if leader == SUPPLY:
                 figures.append("leader")
             if self.supply[seat]:
                 figures.append("worker")
-            actions.extend(Deploy(f, c) for f in figures for c in camps)
+            actions.extend(_deploy(f, c) for f in figures for c in camps)
         if ap >= costs["camp_to_camp"] and len(camps) > 1:
             for src in camps:
-                for figure in FIGURES:
-                    if self._has(seat, figure, src):
-                        actions.extend(CampMove(figure, src, dst) for dst in camps if dst != src)
-        tile_at, kinds, rotated = self.tile_at, self.tile_kinds, ed.rotated_steps
+                if leader == src:
+                    actions.extend(_camp_move("leader", src, dst) for dst in camps if dst != src)
+                if workers[src * n + seat] > 0:
+                    actions.extend(_camp_move("worker", src, dst) for dst in camps if dst != src)
+        walks = self._walk_graph()
         for src in occupied:
-            here = rotated[tile_at[src]][self.rotation[src]]
-            for side, dst in enumerate(self._nbr[src]):
-                if dst < 0 or tile_at[dst] < 0 or kinds[tile_at[dst]] == "volcano":
-                    continue
-                cost = here[side] + rotated[tile_at[dst]][self.rotation[dst]][(side + 3) % SIDES]
-                if 0 < cost <= ap:
-                    for figure in FIGURES:
-                        if self._has(seat, figure, src):
-                            actions.append(Walk(figure, src, dst))
+            has_leader, has_worker = leader == src, workers[src * n + seat] > 0
+            for dst, cost in walks[src]:
+                if cost <= ap:
+                    if has_leader:
+                        actions.append(_walk("leader", src, dst))
+                    if has_worker:
+                        actions.append(_walk("worker", src, dst))
         if ap >= costs["excavate_level"]:
-            actions.extend(Excavate(s) for s in occupied if self._excavate_problem(seat, s) is None)
+            actions.extend(
+                _excavate(s) for s in occupied if self._excavate_problem(seat, s) is None
+            )
         if ap >= costs["recover_treasure"]:
-            actions.extend(Recover(s) for s in occupied if self._recover_problem(seat, s) is None)
+            actions.extend(_recover(s) for s in occupied if self._recover_problem(seat, s) is None)
         if ap >= costs["exchange_treasure"]:
             k = ed.treasure_kinds
             mine = self.treasures[seat * k : seat * k + k]
@@ -255,39 +298,101 @@ class TikalState(GameState):
                     if theirs[take] == 1:
                         actions.extend(Exchange(g, other, take) for g in gives if g != take)
         if ap >= costs["build_camp"] and len(camps) - 1 < ed.camps:
-            actions.extend(
-                BuildCamp(s) for s in range(len(tile_at)) if self._camp_problem(seat, s) is None
-            )
+            # `_camp_problem` space by space; its limit on camps is the condition just checked.
+            kinds, camp, tokens = self.tile_kinds, self.camp, self.tokens
+            for s, tile in enumerate(tile_at):
+                if tile < 0 or camp[s] >= 0:
+                    continue
+                kind = kinds[tile]
+                if kind == "jungle" or (kind == "treasure" and not tokens.get(s)):
+                    actions.append(_build_camp(s))
         if ap >= costs["place_guard"]:
-            actions.extend(PlaceGuard(s) for s in occupied if self._guard_problem(seat, s) is None)
-        actions.append(EndTurn())
+            actions.extend(
+                _place_guard(s) for s in occupied if self._guard_problem(seat, s) is None
+            )
+        actions.append(_END_TURN)
         return actions
 
-    def _placements(self, tile: int) -> list[tuple[int, int]]:
+    def _walk_graph(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """[space] -> (neighbour, AP) of every walk out of the space with a passage (TIK-5),
+        sides in order; memoised per edition by board layout."""
+        memo = self.edition.memo
+        key = ("walks", tuple(self.tile_at), tuple(self.rotation))
+        graph = memo.get(key)
+        if graph is None:
+            tile_at, rotation, kinds = self.tile_at, self.rotation, self.tile_kinds
+            rotated, sides = self.edition.rotated_steps, self.edition.neighbour_sides
+            rows = []
+            for src, tile in enumerate(tile_at):
+                here = rotated[tile][rotation[src]]
+                row = []
+                for side, dst, opposite in sides[src]:
+                    there = tile_at[dst]
+                    if there < 0 or kinds[there] == "volcano":
+                        continue
+                    cost = here[side] + rotated[there][rotation[dst]][opposite]
+                    if cost > 0:
+                        row.append((dst, cost))
+                rows.append(tuple(row))
+            graph = tuple(rows)
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            memo[key] = graph
+        return graph
+
+    def _placements(self, tile: int) -> tuple[tuple[int, int], ...]:
         """(space, rotation) pairs where `tile` may go, one per distinct layout (TIK-2)."""
-        tile_at, nbrs, kinds = self.tile_at, self._nbr, self.tile_kinds
-        rotated = self.edition.rotated_steps
+        return self._placement_entry(tile)[0]
+
+    def _placement_entry(
+        self, tile: int
+    ) -> tuple[tuple[tuple[int, int], ...], tuple[PlaceTile, ...]]:
+        """The placements of `tile` and their actions, memoised per edition by board layout
+        (search reaches the same layouts again and again; the key is the whole layout)."""
+        memo = self.edition.memo
+        key = ("placements", tile, tuple(self.tile_at), tuple(self.rotation))
+        entry = memo.get(key)
+        if entry is None:
+            pairs = self._compute_placements(tile)
+            entry = (pairs, tuple(_place_tile(s, r) for s, r in pairs))
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            memo[key] = entry
+        return entry
+
+    def _compute_placements(self, tile: int) -> tuple[tuple[int, int], ...]:
+        """TIK-2: a tile goes on an empty space next to a placed tile; a non-volcano tile also
+        needs, on some side facing a non-volcano tile, a stone on one of the two sides."""
+        ed = self.edition
+        tile_at, rotation, kinds = self.tile_at, self.rotation, self.tile_kinds
+        rotated, sides = ed.rotated_steps, ed.neighbour_sides
+        rotations = ed.distinct_rotations[tile]
+        stones = ed.stone_sides[tile]  # [rotation] -> sides of `tile` with a stone
         volcano = kinds[tile] == "volcano"
-        result = []
+        result: list[tuple[int, int]] = []
         for space, placed in enumerate(tile_at):
             if placed >= 0:
                 continue
-            around = nbrs[space]
-            if not any(nb >= 0 and tile_at[nb] >= 0 for nb in around):
-                continue
-            for rot in self.edition.distinct_rotations[tile]:
-                if volcano:
-                    result.append((space, rot))
+            touching = passage = False
+            facing = 0  # sides facing a non-volcano tile without a stone on its side
+            for side, nb, opposite in sides[space]:
+                there = tile_at[nb]
+                if there < 0:
                     continue
-                mine = rotated[tile][rot]
-                for side, nb in enumerate(around):
-                    if nb < 0 or tile_at[nb] < 0 or kinds[tile_at[nb]] == "volcano":
-                        continue
-                    theirs = rotated[tile_at[nb]][self.rotation[nb]]
-                    if mine[side] + theirs[(side + 3) % SIDES] >= 1:
-                        result.append((space, rot))
-                        break
-        return result
+                touching = True
+                if kinds[there] == "volcano":
+                    continue
+                if rotated[there][rotation[nb]][opposite] >= 1:
+                    passage = True  # a stone on the neighbour's side: every rotation fits
+                    break
+                facing |= 1 << side
+            if not touching:
+                continue
+            if volcano or passage:
+                result.extend((space, rot) for rot in rotations)
+            else:
+                result.extend((space, rot) for rot in rotations if stones[rot] & facing)
+        return tuple(result)
 
     # -- helpers on the board -----------------------------------------------------------------
     def _has(self, seat: int, figure: str, space: int) -> bool:
@@ -304,12 +409,6 @@ class TikalState(GameState):
         if self.leader[seat] == space:
             weight += self.edition.leader_weight
         return weight
-
-    def _occupied(self, seat: int) -> list[int]:
-        n, workers, leader = self.n, self.workers, self.leader[seat]
-        return [
-            s for s in range(len(self.tile_at)) if workers[s * n + seat] or leader == s
-        ]
 
     def _camps(self, seat: int) -> list[int]:
         """The base camp and the seat's own camps: where it deploys and moves by secret paths."""
@@ -414,7 +513,8 @@ class TikalState(GameState):
         tile = self.hand
         layout = self.edition.rotated_steps[tile][action.rotation]
         canonical = next(
-            r for r in self.edition.distinct_rotations[tile]
+            r
+            for r in self.edition.distinct_rotations[tile]
             if self.edition.rotated_steps[tile][r] == layout
         )
         if (action.space, canonical) not in self._placements(tile):
@@ -597,9 +697,7 @@ class TikalState(GameState):
         self._next_bidder(seat)
 
     def _do_choose(self, seat: int, action: ChooseTile) -> None:
-        chosen = next(
-            (t for t in self.revealed if self.edition.tiles[t].id == action.tile), None
-        )
+        chosen = next((t for t in self.revealed if self.edition.tiles[t].id == action.tile), None)
         if chosen is None:
             raise IllegalAction("TIK-14", f"tile {action.tile!r} is not among the revealed tiles")
         self.revealed.remove(chosen)
@@ -648,8 +746,12 @@ class TikalState(GameState):
         self.score[seat] += entry["points"]
         if not self.history or self.history[-1]["complete"]:
             self.history.append(
-                {"round": len(self.history) + 1, "final": self.scoring_final,
-                 "complete": False, "entries": []}
+                {
+                    "round": len(self.history) + 1,
+                    "final": self.scoring_final,
+                    "complete": False,
+                    "entries": [],
+                }
             )
         self.history[-1]["entries"].append(entry)
         self.scoring_queue.pop(0)
@@ -746,16 +848,18 @@ class TikalState(GameState):
         for space, tile in enumerate(self.tile_at):
             if tile < 0:
                 continue
-            board.append({
-                "space": space,
-                "tile": ed.tiles[tile].id,
-                "rotation": self.rotation[space],
-                "temple_value": self.temple_top[space],
-                "tokens": len(self.tokens.get(space, ())),
-                "camp": self.camp[space],
-                "guard": self.guard[space],
-                "workers": self.workers[space * self.n : space * self.n + self.n],
-            })
+            board.append(
+                {
+                    "space": space,
+                    "tile": ed.tiles[tile].id,
+                    "rotation": self.rotation[space],
+                    "temple_value": self.temple_top[space],
+                    "tokens": len(self.tokens.get(space, ())),
+                    "camp": self.camp[space],
+                    "guard": self.guard[space],
+                    "workers": self.workers[space * self.n : space * self.n + self.n],
+                }
+            )
         top = ed.tiles[self.stack[-1]].letter if self.stack else None
         return {
             "game": "tikal",
@@ -823,15 +927,19 @@ class TikalState(GameState):
         face-down tokens dealt at random from what the view says is left."""
         opts = cls.normalize_options(view["options"])
         edition = load_edition(opts["edition"])
-        state = cls.new(opts, 0)
-        state.tile_at = [-1] * len(edition.spaces)
-        state.rotation = [0] * len(edition.spaces)
-        state.temple_top = [0] * len(edition.spaces)
-        state.camp = [-1] * len(edition.spaces)
-        state.guard = [-1] * len(edition.spaces)
-        state.workers = [0] * (len(edition.spaces) * state.n)
+        # Every field is set below from the view, so no game is set up first (the seed is 0,
+        # as for a new game of seed 0; it is never read again).
+        state = cls.__new__(cls)
+        state._init_static(opts, 0, edition)
+        spaces = len(edition.spaces)
+        state.tile_at = [-1] * spaces
+        state.rotation = [0] * spaces
+        state.temple_top = [0] * spaces
+        state.camp = [-1] * spaces
+        state.guard = [-1] * spaces
+        state.workers = [0] * (spaces * state.n)
         state.tokens = {}
-        index = {t.id: i for i, t in enumerate(edition.tiles)}
+        index = edition.index_of_id
         for entry in view["board"]:
             space = entry["space"]
             state.tile_at[space] = index[entry["tile"]]
@@ -852,7 +960,7 @@ class TikalState(GameState):
         state.revealed = [index[t] for t in view["revealed"]]
         used = {*state.tile_at, *state.discarded, *state.revealed, state.hand}
         remaining = [t for t in edition.terrain if t not in used]
-        remaining.sort(key=lambda t: edition.tiles[t].letter, reverse=True)
+        remaining.sort(key=edition.tile_letters.__getitem__, reverse=True)
         if len(remaining) != view["stack_size"]:
             raise MalformedState("view: stack_size does not match the tiles seen")
         state.stack = _shuffle_within_letters(edition, remaining, rng)
@@ -861,7 +969,8 @@ class TikalState(GameState):
             for kind, count in enumerate(kind_count):
                 held[kind] += count
         unseen = [
-            k for k in range(edition.treasure_kinds)
+            k
+            for k in range(edition.treasure_kinds)
             for _ in range(edition.treasure_copies - held[k])
         ]
         rng.shuffle(unseen)
@@ -941,7 +1050,8 @@ class TikalState(GameState):
             raise MalformedState(f"state fields 'tokens'/'turn_*' are malformed: {exc}") from exc
         state.history = list(_typed(data, "history", list))
         if not all(
-            isinstance(r, dict) and isinstance(r.get("entries"), list)
+            isinstance(r, dict)
+            and isinstance(r.get("entries"), list)
             and type(r.get("complete")) is bool
             for r in state.history
         ):
@@ -952,9 +1062,19 @@ class TikalState(GameState):
     def _check_shape(self) -> None:
         spaces, n = len(self.edition.spaces), self.n
         expected = {
-            "tile_at": spaces, "rotation": spaces, "temple_top": spaces, "camp": spaces,
-            "guard": spaces, "workers": spaces * n, "leader": n, "supply": n, "out": n,
-            "treasures": n * self.edition.treasure_kinds, "score": n, "moved": n, "passed": n,
+            "tile_at": spaces,
+            "rotation": spaces,
+            "temple_top": spaces,
+            "camp": spaces,
+            "guard": spaces,
+            "workers": spaces * n,
+            "leader": n,
+            "supply": n,
+            "out": n,
+            "treasures": n * self.edition.treasure_kinds,
+            "score": n,
+            "moved": n,
+            "passed": n,
         }
         for name, length in expected.items():
             if len(getattr(self, name)) != length:
@@ -988,16 +1108,17 @@ class TikalState(GameState):
 
     def clone(self) -> Self:
         other = self.__class__.__new__(self.__class__)
-        other.__dict__.update(self.__dict__)
+        data = self.__dict__.copy()
         for name in _LIST_FIELDS:
-            setattr(other, name, getattr(self, name)[:])
-        other.tokens = {s: p[:] for s, p in self.tokens.items()}
-        other.turn_excavated = dict(self.turn_excavated)
-        other.turn_recovered = dict(self.turn_recovered)
-        other.history = self.history[:]  # entries are never changed once complete...
-        if self.history and not self.history[-1]["complete"]:  # ...the open one may be
-            last = self.history[-1]
-            other.history[-1] = dict(last, entries=last["entries"][:])
+            data[name] = data[name][:]
+        data["tokens"] = {s: p[:] for s, p in self.tokens.items()}
+        data["turn_excavated"] = self.turn_excavated.copy()
+        data["turn_recovered"] = self.turn_recovered.copy()
+        history = data["history"] = self.history[:]  # entries never change once complete...
+        if history and not history[-1]["complete"]:  # ...the open one may
+            last = history[-1]
+            history[-1] = dict(last, entries=last["entries"][:])
+        other.__dict__ = data
         return other
 
 
@@ -1019,9 +1140,18 @@ def _typed(data: Mapping[str, Any], name: str, kind: type) -> Any:
 def _shuffle_within_letters(edition: Edition, stack: list[int], rng: random.Random) -> list[int]:
     """The same tiles with each letter group shuffled, the letter order kept (TIK-1)."""
     result = stack[:]
-    letters = [edition.tiles[t].letter for t in result]
-    for letter in sorted(set(letters)):
-        positions = [i for i, x in enumerate(letters) if x == letter]
+    letter_of = edition.tile_letters
+    by_letter: dict[str, list[int]] = {}  # letter -> positions, in order
+    for i, tile in enumerate(result):
+        by_letter.setdefault(letter_of[tile], []).append(i)
+    for letter in sorted(by_letter):
+        positions = by_letter[letter]
+        first, last = positions[0], positions[-1] + 1
+        if last - first == len(positions):  # together, as in a stack: shuffle the slice
+            group = result[first:last]
+            rng.shuffle(group)
+            result[first:last] = group
+            continue
         group = [result[i] for i in positions]
         rng.shuffle(group)
         for i, tile in zip(positions, group, strict=True):
@@ -1095,9 +1225,24 @@ _HANDLERS = {
     ChooseTile: TikalState._do_choose,
 }
 _STEP_OF = {
-    PlaceTile: PLACE, Bid: BID, Pass: BID, ChooseTile: CHOOSE,
-    **{a: ACT for a in (Deploy, CampMove, Walk, Excavate, Recover, Exchange, BuildCamp,
-                        PlaceGuard, EndTurn)},
+    PlaceTile: PLACE,
+    Bid: BID,
+    Pass: BID,
+    ChooseTile: CHOOSE,
+    **{
+        a: ACT
+        for a in (
+            Deploy,
+            CampMove,
+            Walk,
+            Excavate,
+            Recover,
+            Exchange,
+            BuildCamp,
+            PlaceGuard,
+            EndTurn,
+        )
+    },
 }
 _STEP_RULE = {PLACE: "TIK-2", ACT: "TIK-4", BID: "TIK-14", CHOOSE: "TIK-14", OVER: "TIK-13"}
 _STEP_HINT = {

@@ -1,0 +1,92 @@
+"""The fast paths search relies on give the answers of the plain rules code they stand in for:
+memoised placements and walks, and every seat's points at once for evaluations."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from meeple.engine.testing import random_step
+from meeple.games.tikal import TikalState
+from meeple.games.tikal.components import SIDES, builtin_edition
+from meeple.games.tikal.scoring import points_now, score_seat
+
+
+def positions(players: int, auction: bool, seed: int, every: int = 3) -> list[TikalState]:
+    state = TikalState.new({"players": players, "auction": auction}, seed)
+    rng = random.Random(seed)
+    found = []
+    step = 0
+    while not state.is_over():
+        if step % every == 0:
+            found.append(state.clone())
+        random_step(state, rng)
+        step += 1
+    return found
+
+
+def plain_placements(state: TikalState, tile: int) -> list[tuple[int, int]]:
+    """TIK-2 as the rulebook says it, side by side, with no tables."""
+    ed = state.edition
+    result = []
+    for space in range(len(state.tile_at)):
+        if state.tile_at[space] >= 0:
+            continue
+        around = ed.neighbours[space]
+        if not any(nb >= 0 and state.tile_at[nb] >= 0 for nb in around):
+            continue
+        for rot in ed.distinct_rotations[tile]:
+            if ed.tiles[tile].kind == "volcano":
+                result.append((space, rot))
+                continue
+            mine = ed.rotated_steps[tile][rot]
+            for side, nb in enumerate(around):
+                if nb < 0 or state.tile_at[nb] < 0 or ed.tiles[state.tile_at[nb]].kind == "volcano":
+                    continue
+                theirs = ed.rotated_steps[state.tile_at[nb]][state.rotation[nb]]
+                if mine[side] + theirs[(side + 3) % SIDES] >= 1:
+                    result.append((space, rot))
+                    break
+    return result
+
+
+@pytest.mark.parametrize(("players", "auction", "seed"), [(2, False, 1), (4, True, 2)])
+def test_placements_and_walks_match_the_plain_rules(players, auction, seed):
+    for state in positions(players, auction, seed):
+        for tile in {*state.stack[-3:], *state.revealed, state.hand} - {-1}:
+            expected = plain_placements(state, tile)
+            assert list(state._placements(tile)) == expected  # memoised or not
+            assert list(state._compute_placements(tile)) == expected
+        walks = state._walk_graph()
+        for src in range(len(state.tile_at)):
+            if state.tile_at[src] < 0:
+                continue
+            expected = [
+                (dst, state.walk_cost(src, dst))
+                for dst in state.edition.neighbours[src]
+                if dst >= 0
+                and state.tile_at[dst] >= 0
+                and state.tile_kinds[state.tile_at[dst]] != "volcano"
+                and state.walk_cost(src, dst) > 0
+            ]
+            assert list(walks[src]) == expected
+
+
+@pytest.mark.parametrize(
+    ("players", "auction", "seed"), [(2, False, 3), (3, True, 4), (4, False, 5)]
+)
+def test_points_now_is_score_seat_for_every_seat(players, auction, seed):
+    for state in positions(players, auction, seed):
+        assert points_now(state) == [score_seat(state, p)["points"] for p in range(players)]
+
+
+def test_the_memo_starts_afresh_and_answers_stay_the_same(monkeypatch):
+    import meeple.games.tikal.state as tikal_state
+
+    monkeypatch.setattr(tikal_state, "_MEMO_LIMIT", 2)
+    builtin_edition().memo.clear()
+    for state in positions(2, False, 6, every=7):
+        for tile in state.stack[-2:]:
+            assert list(state._placements(tile)) == plain_placements(state, tile)
+        assert len(state.edition.memo) <= 2
