@@ -39,7 +39,6 @@ from typing import Any
 from meeple.bots.base import Bot, Budget, view_seat
 from meeple.bots.evaluation import evaluation_for
 from meeple.engine.actions import Action
-from meeple.engine.errors import MeepleError
 from meeple.engine.game import GameState
 
 #: Action kinds left out of the search, per game (undo steps; see the module docstring).
@@ -119,10 +118,8 @@ class IsmctsBot(Bot):
         while (iterations is None or done < iterations) and (
             deadline is None or time.perf_counter() < deadline
         ):
-            try:
-                state = self.state_class.determinize(view, self.rng)
-            except (MeepleError, NotImplementedError):
-                break
+            # A view the engine cannot complete is a bug to report, not to play around.
+            state = self.state_class.determinize(view, self.rng)
             self._iterate(root, state, seat)
             done += 1
             if done % EARLY_STOP_EVERY == 0 and self._settled(
