@@ -136,13 +136,7 @@ class TikalState(GameState):
         n = opts["players"]
         state = cls.__new__(cls)
         state._init_static(opts, seed, edition)
-        spaces = len(edition.spaces)
-        state.tile_at = [-1] * spaces
-        state.rotation = [0] * spaces
-        state.temple_top = [0] * spaces
-        state.camp = [-1] * spaces
-        state.guard = [-1] * spaces
-        state.workers = [0] * (spaces * n)
+        state._init_empty_board()
         state.leader = [SUPPLY] * n
         state.supply = [edition.workers] * n
         state.out = [0] * n
@@ -189,6 +183,17 @@ class TikalState(GameState):
         else:
             state._begin_turn(0)
         return state
+
+    def _init_empty_board(self) -> None:
+        """No tiles, camps, guards or figures on any space (a new game and `determinize` both
+        start from here)."""
+        spaces = len(self.edition.spaces)
+        self.tile_at = [-1] * spaces
+        self.rotation = [0] * spaces
+        self.temple_top = [0] * spaces
+        self.camp = [-1] * spaces
+        self.guard = [-1] * spaces
+        self.workers = [0] * (spaces * self.n)
 
     def _init_static(self, options: dict[str, Any], seed: int, edition: Edition) -> None:
         self.options = options
@@ -931,13 +936,7 @@ class TikalState(GameState):
         # as for a new game of seed 0; it is never read again).
         state = cls.__new__(cls)
         state._init_static(opts, 0, edition)
-        spaces = len(edition.spaces)
-        state.tile_at = [-1] * spaces
-        state.rotation = [0] * spaces
-        state.temple_top = [0] * spaces
-        state.camp = [-1] * spaces
-        state.guard = [-1] * spaces
-        state.workers = [0] * (spaces * state.n)
+        state._init_empty_board()
         state.tokens = {}
         index = edition.index_of_id
         for entry in view["board"]:
