@@ -8,7 +8,6 @@ from typing import Any
 from meeple.bots.base import Bot, view_seat
 from meeple.bots.evaluation import evaluation_for
 from meeple.engine.actions import Action
-from meeple.engine.errors import MeepleError
 from meeple.engine.game import GameState
 
 
@@ -29,10 +28,8 @@ class GreedyBot(Bot):
         if len(legal) == 1:
             return legal[0]
         seat = view_seat(view)
-        try:
-            state = self.state_class.determinize(view, self.rng)
-        except (MeepleError, NotImplementedError):
-            return self.rng.choice(legal)
+        # A view the engine cannot complete is a bug to report, not to play around.
+        state = self.state_class.determinize(view, self.rng)
         self.last_state = state
         values = [self.evaluation.action_value(state, seat, action) for action in legal]
         best = max(values)
