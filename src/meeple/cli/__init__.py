@@ -5,19 +5,16 @@ Seat colours are shared by every game's renderer so that a seat looks the same e
 
 from __future__ import annotations
 
+from meeple.engine.log import SEAT_NAMES, seat_name
+
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Cyan")
 
 
 def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def seat_name(seat: int) -> str:
-    """A seat's colour name ("Red"); seats beyond the palette get their number."""
-    if 0 <= seat < len(SEAT_NAMES):
-        return SEAT_NAMES[seat]
-    return f"Seat {seat + 1}"
+__all__ = ["SEAT_COLOURS", "SEAT_NAMES", "seat_colour", "seat_letter", "seat_name"]
 
 
 def seat_letter(seat: int) -> str:

@@ -28,6 +28,7 @@ from meeple.cli import seat_colour, seat_name
 from meeple.engine.actions import Action
 from meeple.engine.errors import MeepleError
 from meeple.engine.game import GameState
+from meeple.engine.log import LogEntry
 from meeple.engine.record import GameRecord
 from meeple.engine.rng import derive_rng
 
@@ -157,6 +158,7 @@ class _Snapshot:
     state: GameState
     actions: int
     label: str
+    log_sizes: dict[int | None, int]
 
 
 @dataclass
@@ -175,6 +177,12 @@ class Session:
     undo: list[_Snapshot] = field(default_factory=list)
     undo_seat: int | None = None
     scores_changed: bool = False
+    #: Each reader's log (human seats, and None for what everybody may see), made by the game.
+    log: dict[int | None, list[LogEntry]] = field(default_factory=dict)
+    #: How much of its log each human seat has read; the rest is the recap at its next turn.
+    read: dict[int, int] = field(default_factory=dict)
+    #: The human who sat at the screen last (hot seat: a hand-over comes before the next one).
+    at_screen: int | None = None
 
     def __post_init__(self) -> None:
         self.renderer = load_renderer(self.record.game)
@@ -190,12 +198,32 @@ class Session:
     def save(self) -> None:
         save_game(self.path, self.record, self.seats, self.bot_seed)
 
+    @property
+    def audience(self) -> int | None:
+        """Whose eyes are on the screen between human turns: the one human, else (hot seat,
+        or bots alone) a spectator, who sees only what is public."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else None
+
     def apply(self, seat: int, action: Action) -> None:
-        before = self.state.scores()
+        """Apply, record and save a move; log it for every seat that reads the log here."""
+        before = self.state.clone()
         self.state.apply(seat, action)
         self.record.actions.append((seat, action))
         self.save()
-        self.scores_changed = self.state.scores() != before
+        self.scores_changed = self.state.scores() != before.scores()
+        for viewer in {*self.humans, None}:
+            entries = self.state.narrate(before, seat, action, viewer)
+            self.log.setdefault(viewer, []).extend(entries)
+
+    def print_log(self, viewer: int | None, since: int) -> None:
+        """The lines of `viewer`'s log from position `since` on."""
+        for entry in self.log.get(viewer, [])[since:]:
+            style = f"bold {seat_colour(entry.seat)}" if entry.seat is not None else "bold"
+            if entry.seat is None:
+                self.console.print(Text(entry.text, style=style))
+            else:
+                self.console.print(Text.assemble((f"{seat_name(entry.seat)}: ", style), entry.text))
 
     def print_scores(self) -> None:
         line = Text("Scores: ", style="bold")
@@ -240,24 +268,46 @@ class Session:
                 action = self.bots[seat].choose(view, legal)
         if action not in legal:
             raise RuntimeError(f"bot {self.seats[seat]} chose an illegal action {action!r}")
-        label = self.state.action_label(action)
         if self.undo_seat is not None:
             self.undo.clear()
             self.undo_seat = None
+        shown = len(self.log.get(self.audience, []))
         self.apply(seat, action)
         if not quiet:
-            line = Text(
-                f"{seat_name(seat)} ({self.seats[seat]}): ", style=f"bold {seat_colour(seat)}"
-            )
-            line.append(label)
-            self.console.print(line)
+            self.print_log(self.audience, shown)
             if self.scores_changed:
                 self.print_scores()
+
+    def _hand_over(self, seat: int) -> None:
+        """Hot seat: clear the screen and wait for `seat`'s player, so that nobody reads another
+        player's secrets; then the recap of what `seat` has not seen yet."""
+        if len(self.humans) > 1 and self.at_screen != seat:
+            self.console.clear()
+            self.console.print(
+                Text.assemble(
+                    "Pass the screen to ",
+                    (seat_name(seat), f"bold {seat_colour(seat)}"),
+                    ". Press Enter when ready.",
+                )
+            )
+            try:
+                self.input_fn("")
+            except (EOFError, KeyboardInterrupt):
+                self.console.print("\nInput ended: quitting; the game is saved.")
+                raise Quit from None
+            self.console.clear()
+            since = self.read.get(seat, 0)
+            if since < len(self.log.get(seat, [])):
+                self.console.rule("Since your last turn")
+                self.print_log(seat, since)
+        self.at_screen = seat
+        self.read[seat] = len(self.log.get(seat, []))
 
     def _human_turn(self, seat: int) -> None:
         if self.undo_seat != seat:
             self.undo.clear()
             self.undo_seat = seat
+        self._hand_over(seat)
         legal = self.state.legal_actions(seat)
         self.console.rule(Text(f"{seat_name(seat)} to play", style=f"bold {seat_colour(seat)}"))
         view = self.state.view(seat)
@@ -302,6 +352,7 @@ class Session:
             action = legal[choice - 1]
             label = self.state.action_label(action)
             before = self.state.clone()
+            log_sizes = {viewer: len(entries) for viewer, entries in self.log.items()}
             reveals = self.state.reveal_count
             try:
                 self.apply(seat, action)
@@ -313,8 +364,9 @@ class Session:
                 # no going back past it.
                 self.undo.clear()
             else:
-                self.undo.append(_Snapshot(before, len(self.record.actions) - 1, label))
-            self.console.print(Text(f"{seat_name(seat)}: {label}", style=f"{seat_colour(seat)}"))
+                self.undo.append(_Snapshot(before, len(self.record.actions) - 1, label, log_sizes))
+            self.print_log(seat, self.read.get(seat, 0))
+            self.read[seat] = len(self.log[seat])
             if self.scores_changed:
                 self.print_scores()
             return
@@ -328,6 +380,9 @@ class Session:
         snap = self.undo.pop()
         self.state = snap.state
         del self.record.actions[snap.actions :]
+        for viewer, entries in self.log.items():
+            del entries[snap.log_sizes.get(viewer, 0) :]
+        self.read = {seat: min(n, len(self.log.get(seat, []))) for seat, n in self.read.items()}
         self.save()
         self.console.print(Text.assemble(("Undone: ", "yellow"), snap.label))
         return True

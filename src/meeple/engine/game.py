@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Self
 
 from meeple.engine.actions import Action, ActionCodec
 from meeple.engine.errors import IllegalAction, MalformedAction
+from meeple.engine.log import LogEntry, seat_name
 
 
 class GameState(ABC):
@@ -109,6 +110,17 @@ class GameState(ABC):
         it to prove that views leak nothing: the view of `seat` must not change.
         """
 
+    @abstractmethod
+    def narrate(
+        self, before: Self, seat: int, action: Action, viewer: int | None
+    ) -> list[LogEntry]:
+        """What `viewer` (``None``: a spectator) reads about `seat` playing `action`, which
+        turned `before` into this state: the move, then what it set off (a draw, a scoring).
+
+        Made only from what `viewer` may see, so front ends print it as it is: another seat's
+        secret (a kept mission card) reads as "kept a mission".
+        """
+
     # -- persistence ------------------------------------------------------------------------
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
@@ -141,7 +153,8 @@ class GameState(ABC):
         """Reject a seat that cannot look at the table (``None``, a spectator, can)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_players):
             raise MalformedAction(
-                f"a view is for a seat 0..{self.num_players - 1} or None, not {seat!r}"
+                f"a view is for a seat 1..{self.num_players} (0..{self.num_players - 1} in the "
+                f"API) or None, not {seat!r}"
             )
         return seat
 
@@ -149,13 +162,16 @@ class GameState(ABC):
         """Reject a seat that is not a player of this game or may not act now."""
         if type(seat) is not int or not 0 <= seat < self.num_players:
             raise MalformedAction(
-                f"seat must be an integer 0..{self.num_players - 1}, not {seat!r}"
+                f"seat must be an integer 0..{self.num_players - 1} (seats 1..{self.num_players}"
+                f" as players count them), not {seat!r}"
             )
         if seat not in self.to_move():
             if self.is_over():
                 raise IllegalAction("game over", "the game is over")
-            movers = ", ".join(str(s) for s in self.to_move())
-            raise IllegalAction("turn order", f"seat {seat} may not act now (to move: {movers})")
+            movers = ", ".join(seat_name(s) for s in self.to_move())
+            raise IllegalAction(
+                "turn order", f"{seat_name(seat)} may not act now (to move: {movers})"
+            )
         return seat
 
     def __eq__(self, other: object) -> bool:

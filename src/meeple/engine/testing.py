@@ -138,3 +138,48 @@ def assert_unchanged_on_error(state: GameState, attempt: Callable[[GameState], o
         assert after == before, f"state changed although the action was rejected: {exc}"
         return str(exc)
     raise AssertionError("the attempt was accepted but should have been rejected")
+
+
+def check_log_secrecy(
+    state_class: type[GameState],
+    options: Mapping[str, Any] | None,
+    seed: int,
+    secrets: Mapping[str, str],
+) -> int:
+    """Play one random game and read every seat's log (and a spectator's) after every move:
+    a planted marker (a key of `secrets`) may appear in a reader's log line only if its
+    witness (the value) appears in that reader's view before or after the move, that is,
+    only if the reader may know it. Returns how many markers the logs named, so that a test
+    can tell that the markers were reachable at all.
+
+    The markers are planted by the test in the edition data (a mission's text, a tile's id),
+    so that a secret is a string no log line can hold by chance.
+    """
+    state = state_class.new(options, seed)
+    rng = random.Random(seed)
+    named = 0
+    readers: list[int | None] = [None, *range(state.num_players)]
+    seen = {viewer: _table_text(state, viewer) for viewer in readers}
+    while not state.is_over():
+        before = state.clone()
+        seat, action = random_step(state, rng)
+        for viewer in readers:
+            lines = [str(e) for e in state.narrate(before, seat, action, viewer)]
+            now = _table_text(state, viewer)
+            known, seen[viewer] = seen[viewer] + now, now
+            for marker, witness in secrets.items():
+                for line in lines:
+                    if marker in line:
+                        assert witness in known, (
+                            f"the log of seat {viewer} names {marker!r}, which it may not "
+                            f"see: {line!r}"
+                        )
+                        named += 1
+    return named
+
+
+def _table_text(state: GameState, viewer: int | None) -> str:
+    """A view as text, without its options: the edition data there lists every component
+    (every mission card, every tile), which says nothing about where each one is."""
+    view = state.view(viewer)
+    return json.dumps({key: value for key, value in view.items() if key != "options"})

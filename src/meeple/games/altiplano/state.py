@@ -23,6 +23,7 @@ from typing import Any, Self
 from meeple.engine.actions import Action
 from meeple.engine.errors import IllegalAction, MalformedAction, MalformedState, OptionsError
 from meeple.engine.game import GameState
+from meeple.engine.log import LogEntry
 from meeple.engine.rng import derive_rng
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
@@ -1259,6 +1260,30 @@ class AltiplanoState(GameState):
 
         shuffle_hidden(self, seat, rng)
         self._legal = {}
+
+    # ------------------------------------------------------------------ words
+    def action_label(self, action: Action) -> str:
+        """Names, not ids: what an action costs and gives, in the edition's terms."""
+        from meeple.games.altiplano import wording
+
+        strip = self.s["strip"]
+        if isinstance(action, A.BuyExtension) and 0 <= action.slot < len(strip):
+            eid = strip[action.slot]
+            if eid in self.comps.extensions:
+                return (
+                    f"Buy extension {wording.extension_text(self.comps, eid)} for "
+                    f"{self.extension_price(action.slot)} coins"
+                )
+        movers = self.to_move()
+        role = self.s["players"][movers[0]]["role"] if len(movers) == 1 else None
+        return wording.label(self.comps, action, role)
+
+    def narrate(
+        self, before: Self, seat: int, action: Action, viewer: int | None
+    ) -> list[LogEntry]:
+        from meeple.games.altiplano.narration import narrate
+
+        return narrate(before, self, seat, action, viewer)
 
     # ------------------------------------------------------------------ persistence
     def to_json(self) -> dict[str, Any]:

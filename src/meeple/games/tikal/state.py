@@ -20,6 +20,7 @@ from typing import Any, Self
 from meeple.engine.actions import Action
 from meeple.engine.errors import IllegalAction, MalformedAction, MalformedState, OptionsError
 from meeple.engine.game import GameState
+from meeple.engine.log import LogEntry, seat_name
 from meeple.engine.rng import derive_rng
 from meeple.games.tikal.actions import (
     CODEC,
@@ -241,6 +242,13 @@ class TikalState(GameState):
 
     def action_label(self, action: Action) -> str:
         return describe(self, action)
+
+    def narrate(
+        self, before: Self, seat: int, action: Action, viewer: int | None
+    ) -> list[LogEntry]:
+        from meeple.games.tikal.narration import narrate
+
+        return narrate(before, self, seat, action, viewer)
 
     # -- legal actions ----------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
@@ -1186,7 +1194,7 @@ def describe(state: TikalState, action: Action) -> str:
             return f"Recover a treasure at {at(space)} ({costs['recover_treasure']} AP)"
         case Exchange(give, other, take):
             return (
-                f"Exchange treasure {give + 1} for seat {other + 1}'s treasure {take + 1} "
+                f"Exchange treasure {give + 1} for {seat_name(other)}'s treasure {take + 1} "
                 f"({costs['exchange_treasure']} AP)"
             )
         case BuildCamp(space):

@@ -1,0 +1,84 @@
+"""Every seat's log holds only what that seat may see (planted markers, whole random games).
+
+The markers are planted in the edition data: each Altiplano mission card's text, each Tikal
+terrain tile's id. A log line for a reader may name a marker only when the reader's own view
+shows its witness (the mission's id, the tile's id): another seat's kept mission, or a tile
+still in the stack, must never reach it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.engine.testing import check_log_secrecy
+from meeple.games.altiplano import narration
+from meeple.games.altiplano.components import load as load_altiplano
+from meeple.games.altiplano.state import AltiplanoState
+from meeple.games.tikal.components import builtin_data
+from meeple.games.tikal.state import TikalState
+
+
+def altiplano_edition() -> tuple[dict, dict[str, str]]:
+    """The built-in data with a marker as each mission's text; marker -> the mission's id."""
+    data = load_altiplano().raw
+    data = {**data, "missions": {**data["missions"]}}
+    cards = []
+    secrets = {}
+    for card in data["missions"]["cards"]:
+        marker = f"MARK-{card['id']}-TEXT"
+        cards.append({**card, "text_en": marker})
+        secrets[marker] = f'"{card["id"]}"'
+    data["missions"]["cards"] = cards
+    return data, secrets
+
+
+def tikal_edition() -> tuple[dict, dict[str, str]]:
+    """The built-in data with each terrain tile's id made a marker; marker -> itself."""
+    data = builtin_data()
+    secrets = {}
+    for tile in data["terrain_tiles"]["tiles"]["value"]:
+        tile["id"] = f"Mark{tile['id']}Z"
+        secrets[tile["id"]] = f'"{tile["id"]}"'
+    return data, secrets
+
+
+@pytest.mark.parametrize(("players", "role_draft", "seed"), [(2, True, 1), (3, False, 2)])
+def test_altiplano_logs_keep_every_mission_secret(players, role_draft, seed):
+    edition, secrets = altiplano_edition()
+    options = {"players": players, "missions": True, "role_draft": role_draft, "edition": edition}
+    named = check_log_secrecy(AltiplanoState, options, seed, secrets)
+    assert named > 0, "no log line named a mission: the markers were not reached"
+
+
+@pytest.mark.parametrize(
+    ("players", "auction", "seed"), [(2, False, 1), (3, True, 2), (4, False, 3)]
+)
+def test_tikal_logs_name_no_tile_of_the_stack(players, auction, seed):
+    edition, secrets = tikal_edition()
+    options = {"players": players, "auction": auction, "edition": edition}
+    named = check_log_secrecy(TikalState, options, seed, secrets)
+    assert named > 0, "no log line named a tile: the markers were not reached"
+
+
+def test_the_check_catches_a_log_that_tells_a_kept_mission(monkeypatch):
+    """Without the secret wording, other seats would read the mover's label: caught."""
+    monkeypatch.setattr(narration, "SECRET_MOVES", {})
+    edition, secrets = altiplano_edition()
+    options = {"players": 2, "missions": True, "edition": edition}
+    with pytest.raises(AssertionError, match="which it may not see"):
+        check_log_secrecy(AltiplanoState, options, 1, secrets)
+
+
+def test_the_check_catches_a_log_that_names_the_next_tile(monkeypatch):
+    """A narration that told the tile below the one drawn would be caught."""
+    from meeple.engine.log import LogEntry
+    from meeple.games.tikal import narration as tikal_narration
+
+    def leaky(before, after, seat, action, viewer):
+        below = after.edition.tiles[after.stack[-1]].id if after.stack else ""
+        return [LogEntry(seat, f"next is {below}")]
+
+    monkeypatch.setattr(tikal_narration, "narrate", leaky)
+    edition, secrets = tikal_edition()
+    with pytest.raises(AssertionError, match="which it may not see"):
+        check_log_secrecy(TikalState, {"players": 2, "edition": edition}, 1, secrets)
