@@ -109,4 +109,9 @@ def test_cli_altiplano_start_player(tmp_path):
     assert result.exit_code == 0, result.output
     assert "--start-player 2" in result.output  # the reproduce line keeps it
     assert json.loads(record.read_text())["options"]["start_player"] == 1
-    assert_clean_error(invoke(*args, "--start-player", "3"), "start_player")
+    assert_clean_error(
+        invoke(*args, "--start-player", "3"), "--start-player must be a seat 1..2, not 3"
+    )
+    assert_clean_error(
+        invoke(*args, "--start-player", "0"), "--start-player must be a seat 1..2, not 0"
+    )

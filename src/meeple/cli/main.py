@@ -132,6 +132,14 @@ def play(
         options["start_player"] = start_player - 1
     if edition is not None:
         options["edition"] = read_edition(edition)
+    if start_player is not None:  # the engine counts seats from 0: say it as players do
+        others = {key: value for key, value in options.items() if key != "start_player"}
+        try:
+            count = state_class.normalize_options(others)["players"]
+        except MeepleError as exc:
+            fail(str(exc))
+        if not 1 <= start_player <= count:
+            fail(f"--start-player must be a seat 1..{count}, not {start_player}")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     try:

@@ -161,7 +161,8 @@ class AltiplanoState(GameState):
         start = result["start_player"]
         if type(start) is not int or not 0 <= start < result["players"]:
             raise OptionsError(
-                f"option 'start_player' must be a seat 0..{result['players'] - 1}, not {start!r}"
+                f"option 'start_player' must be a seat 0..{result['players'] - 1} (the first "
+                f"player is 0), not {start!r}"
             )
         if result["edition"] is not None and not isinstance(result["edition"], Mapping):
             raise OptionsError("option 'edition' must be null or an object")
