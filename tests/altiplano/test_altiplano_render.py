@@ -7,7 +7,7 @@ import random
 
 from rich.console import Console
 
-from meeple.cli.render_altiplano import ACTION_GROUPS, action_detail, render, render_score_sheet
+from meeple.cli.render_altiplano import ACTION_GROUPS, render, render_score_sheet
 from meeple.engine.testing import random_step
 from meeple.games.altiplano import AltiplanoState
 from meeple.games.altiplano.actions import ACTION_TYPES
@@ -23,15 +23,17 @@ def test_render_whole_game() -> None:
             for seat in (None, 0, 1, 2):
                 console.print(render(state.view(seat)))
         for seat in state.to_move():
-            view = state.view(seat)
             for action in state.legal_actions(seat):
-                assert isinstance(action_detail(view, action), str)
+                label = state.action_label(action)
+                assert "_" not in label, f"an id in the label {label!r}"
         random_step(state, rng)
         step += 1
     console.print(render(state.view(0)))
     console.print(render_score_sheet(state.score_sheet()))
     text = console.file.getvalue()  # type: ignore[attr-defined]
     assert "Extension strip" in text and "Warehouse" in text and "Score sheet" in text
+    ids = [*state.comps.orders, *state.comps.missions, *state.comps.extensions]
+    assert not [i for i in ids if i in text], "the screen shows ids instead of names"
 
 
 def test_every_action_kind_has_a_group() -> None:

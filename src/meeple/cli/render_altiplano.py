@@ -16,9 +16,8 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.cli import seat_colour, seat_name
-from meeple.engine.actions import Action
-from meeple.games.altiplano import actions as A
-from meeple.games.altiplano.components import Components, Conversion, load
+from meeple.games.altiplano import wording
+from meeple.games.altiplano.components import Components, load
 
 ACTION_GROUPS = {
     "choose_role": "Choose a role",
@@ -63,21 +62,6 @@ PHASES = {
 }
 
 
-def action_detail(view: Mapping[str, Any], action: Action) -> str:
-    """A hint after an action's label in the menu: what a card or a strip space offers."""
-    comps = load(view["options"].get("edition"))
-    if isinstance(action, A.BuyExtension):
-        eid = view["state"]["strip"][action.slot]
-        price = comps.extensions[eid].cost + comps.surcharge[action.slot]
-        return f"{_ext_text(comps, eid)}, {price} coins"
-    if isinstance(action, A.BuyOrder):
-        order = comps.orders[action.order]
-        return f"{' '.join(order.goods)}, {order.points} points"
-    if isinstance(action, A.Produce) and action.source.startswith("ext:"):
-        return _ext_text(comps, action.source[4:])
-    return ""
-
-
 def _counts(counts: Mapping[str, int] | int | None) -> str:
     if counts is None:
         return "-"
@@ -90,20 +74,6 @@ def _counts(counts: Mapping[str, int] | int | None) -> str:
 def _tiles(tiles: Iterable[str]) -> str:
     text = " ".join(tiles)
     return text or "·"
-
-
-def _conversion(conv: Conversion) -> str:
-    cost = " + ".join(f"{n} {g}" for g, n in conv.inputs)
-    return f"{cost} → {' / '.join(conv.out)}"
-
-
-def _ext_text(comps: Components, eid: str) -> str:
-    ext = comps.extensions.get(eid)
-    if ext is None:
-        return eid
-    if ext.conversion is not None:
-        return f"{eid} [{ext.location}: {_conversion(ext.conversion)}]"
-    return f"{eid} [{ext.location}]"
 
 
 def render(view: Mapping[str, Any]) -> RenderableType:
@@ -171,7 +141,7 @@ def _strip(comps: Components, s: Mapping[str, Any]) -> Table:
             table.add_row(str(slot + 1), "(empty)", "")
             continue
         price = comps.extensions[eid].cost + comps.surcharge[slot]
-        table.add_row(str(slot + 1), _ext_text(comps, eid), str(price))
+        table.add_row(str(slot + 1), wording.extension_text(comps, eid), str(price))
     letters: dict[str, int] = {}
     for letter in s["stack"]:
         letters[letter] = letters.get(letter, 0) + 1
@@ -187,7 +157,7 @@ def _market(comps: Components, s: Mapping[str, Any]) -> Table:
     table.add_column("Pts", justify="right")
     for oid in s["orders"]:
         order = comps.orders[oid]
-        table.add_row(oid, " ".join(order.goods), str(order.points))
+        table.add_row("order", wording.counted(order.goods), str(order.points))
     table.add_row("houses", " ".join(sorted(s["houses"])) or "none", str(comps.house_vp))
     table.add_row("boats", " ".join(sorted(s["boats"])) or "none", str(comps.boat_vp))
     return table
@@ -207,7 +177,7 @@ def _player(comps: Components, view: Mapping[str, Any], s: Mapping[str, Any], se
         flags.append("done")
     table.add_row(
         "Role",
-        f"{role.name} ({role.conversion.location}: {_conversion(role.conversion)})"
+        f"{role.name} ({role.conversion.location}: {wording.conversion_text(role.conversion)})"
         if role
         else "-",
     )
@@ -231,7 +201,7 @@ def _player(comps: Components, view: Mapping[str, Any], s: Mapping[str, Any], se
             extra = f" on it: {_counts(placed)}" if placed else ""
             if wild is not None:
                 extra = f" on it: {wild or '·'}"
-            lines.append(_ext_text(comps, eid) + extra)
+            lines.append(wording.extension_text(comps, eid) + extra)
         table.add_row("Extensions", "\n".join(lines))
     moves = []
     for i, good in enumerate(p["move"]):
@@ -261,23 +231,26 @@ def _player(comps: Components, view: Mapping[str, Any], s: Mapping[str, Any], se
         order = comps.orders[p["order"]["id"]]
         table.add_row(
             "Order",
-            f"{order.id}: {' '.join(order.goods)} ({order.points}p), "
+            f"{wording.counted(order.goods)} ({order.points}p), "
             f"delivered {' '.join(p['order']['delivered']) or 'nothing'}",
         )
-    done = ", ".join(p["orders_done"])
+    done = "; ".join(wording.counted(comps.orders[o].goods) for o in p["orders_done"])
     cards = f"orders done: {done or '-'}; houses: {' '.join(p['houses']) or '-'}; "
     cards += f"boats: {' '.join(p['boats']) or '-'}"
     table.add_row("Cards", cards)
     if view["options"].get("missions"):
         if own:
             missions = ", ".join(
-                m + (" (fulfilled)" if m in p["revealed"] else "") for m in p["missions"]
+                wording.mission_text(comps, m) + (" (fulfilled)" if m in p["revealed"] else "")
+                for m in p["missions"]
             )
             if p.get("hand"):
-                missions += f"; in hand: {', '.join(p['hand'])}"
+                hand = ", ".join(wording.mission_text(comps, m) for m in p["hand"])
+                missions += f"; in hand: {hand}"
         else:
             hidden = p.get("missions_count", 0) - len(p["missions"])
-            missions = ", ".join(p["missions"]) + (f" +{hidden} secret" if hidden > 0 else "")
+            missions = ", ".join(wording.mission_text(comps, m) for m in p["missions"])
+            missions += f" +{hidden} secret" if hidden > 0 else ""
         table.add_row("Missions", missions or "-")
     title = Text(seat_name(seat), style=f"bold {seat_colour(seat)}")
     if flags:
