@@ -84,7 +84,9 @@ def no_matplotlib(monkeypatch):
         importlib.import_module("matplotlib.figure")
 
 
-def test_without_matplotlib_the_tables_are_written_and_the_hint_said_once(tmp_path, no_matplotlib):
+def test_without_matplotlib_the_tables_are_written_and_the_hint_said_once(
+    tmp_path, monkeypatch, no_matplotlib
+):
     out = tmp_path / "plain"
     result = arena(*SMALL, "--out", str(out))
     assert result.exit_code == 0, result.output
@@ -101,6 +103,12 @@ def test_without_matplotlib_the_tables_are_written_and_the_hint_said_once(tmp_pa
     assert again.exit_code == 0, again.output
     assert again.output.count("Charts skipped") == 1
     assert not (out / "winrates.png").exists()
+    # Once installed, the same command draws the chart without playing a game (README).
+    monkeypatch.undo()
+    charted = arena(*SMALL, "--out", str(out))
+    assert charted.exit_code == 0, charted.output
+    assert "Found 4 of 4 games" in charted.output and "Charts skipped" not in charted.output
+    assert (out / "winrates.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
 
 
 BAD_INPUTS = [
