@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import csv
+import importlib
 import json
+import sys
 
 import pytest
 from arena_helpers import SMALL, arena
@@ -20,6 +22,7 @@ def test_default_directory_and_every_file(tmp_path, monkeypatch):
         assert header in result.output
     png = (out / "winrates.png").read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 5000
+    assert "Charts skipped" not in result.output
     config = json.loads((out / "arena.json").read_text())
     assert (config["game"], config["options"]["players"], config["seed"]) == ("tikal", 2, 3)
     summary = json.loads((out / "summary.json").read_text())
@@ -68,6 +71,44 @@ def test_another_configuration_in_the_same_directory_is_refused(tmp_path):
     assert result.output.startswith("Error:") and "another configuration" in result.output
     assert "bots" in result.output
     assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
+
+
+@pytest.fixture
+def no_matplotlib(monkeypatch):
+    """Importing matplotlib fails, as without the 'charts' extra (submodules loaded by earlier
+    tests are blocked too, else a ``from matplotlib.figure import`` would still find them)."""
+    loaded = [name for name in sys.modules if name.startswith("matplotlib.")]
+    for name in ["matplotlib", *loaded]:
+        monkeypatch.setitem(sys.modules, name, None)
+    with pytest.raises(ImportError):
+        importlib.import_module("matplotlib.figure")
+
+
+def test_without_matplotlib_the_tables_are_written_and_the_hint_said_once(
+    tmp_path, monkeypatch, no_matplotlib
+):
+    out = tmp_path / "plain"
+    result = arena(*SMALL, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "Arena results" in result.output
+    for name in ("summary.json", "games.csv", "summary.csv"):
+        assert f"{out / name}" in result.output and (out / name).stat().st_size > 0
+    assert "winrates.png" not in result.output.split("Files:")[1].splitlines()[0]
+    assert not (out / "winrates.png").exists()
+    assert result.output.count("Charts skipped") == 1
+    assert "install the 'charts' extra (pip install -e '.[charts]'" in result.output
+    # A chart of earlier results would contradict the tables: it goes.
+    (out / "winrates.png").write_bytes(b"\x89PNG stale")
+    again = arena(*SMALL, "--out", str(out))
+    assert again.exit_code == 0, again.output
+    assert again.output.count("Charts skipped") == 1
+    assert not (out / "winrates.png").exists()
+    # Once installed, the same command draws the chart without playing a game (README).
+    monkeypatch.undo()
+    charted = arena(*SMALL, "--out", str(out))
+    assert charted.exit_code == 0, charted.output
+    assert "Found 4 of 4 games" in charted.output and "Charts skipped" not in charted.output
+    assert (out / "winrates.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
 
 
 BAD_INPUTS = [

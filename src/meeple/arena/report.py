@@ -8,7 +8,8 @@ Files written into the arena directory:
 - ``games.csv``: one row per game: index, seed, lineup, scores, winners (seats, from 0),
   seconds, error and the error's record file; lists inside a cell are separated by ``;``.
 - ``summary.csv``: one row per entrant, the table's figures unrounded.
-- ``winrates.png``: win rates with their 95 % intervals as error bars.
+- ``winrates.png``: win rates with their 95 % intervals as error bars, drawn only when
+  matplotlib (the optional ``charts`` extra, about half of a full install) can be imported.
 """
 
 from __future__ import annotations
@@ -48,13 +49,14 @@ def write_reports(
     stats: Sequence[EntrantStats],
     wall_seconds: float,
 ) -> list[Path]:
-    """Write every report file into `out`; the paths written."""
-    paths = [out / SUMMARY_JSON, out / GAMES_CSV, out / SUMMARY_CSV, out / WINRATES_PNG]
+    """Write every report file into `out`; the paths written (no chart without matplotlib)."""
+    paths = [out / SUMMARY_JSON, out / GAMES_CSV, out / SUMMARY_CSV]
     summary = summary_data(config, lines, stats, wall_seconds)
     paths[0].write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     write_games_csv(paths[1], lines)
     write_summary_csv(paths[2], config, stats)
-    plot_winrates(paths[3], config, stats)
+    if plot_winrates(out / WINRATES_PNG, config, stats):
+        paths.append(out / WINRATES_PNG)
     return paths
 
 
@@ -118,11 +120,20 @@ def write_summary_csv(path: Path, config: ArenaConfig, stats: Sequence[EntrantSt
         writer.writerows(_entrant_json(config, entrant) for entrant in stats)
 
 
-def plot_winrates(path: Path, config: ArenaConfig, stats: Sequence[EntrantStats]) -> None:
-    """Bar chart of the win rates with their 95 % intervals, and the equal-strength share."""
-    # Imported here: matplotlib takes a while to load and only this function needs it.
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
+def plot_winrates(path: Path, config: ArenaConfig, stats: Sequence[EntrantStats]) -> bool:
+    """Bar chart of the win rates with their 95 % intervals, and the equal-strength share.
+
+    False if matplotlib is not installed: then an older chart at `path` is removed, since it
+    would show other results than the tables beside it.
+    """
+    # Imported here: matplotlib takes a while to load, only this function needs it, and it is
+    # an optional extra.
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        path.unlink(missing_ok=True)
+        return False
 
     figure = Figure(figsize=(max(4.0, 1.5 + 1.0 * len(stats)), 4.0), layout="constrained")
     FigureCanvasAgg(figure)
@@ -140,6 +151,7 @@ def plot_winrates(path: Path, config: ArenaConfig, stats: Sequence[EntrantStats]
         f"{config.game}, {config.players} players, {config.games} games, seed {config.seed}"
     )
     figure.savefig(path, dpi=100)
+    return True
 
 
 def results_table(stats: Sequence[EntrantStats]) -> Table:

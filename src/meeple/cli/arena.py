@@ -24,10 +24,17 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from meeple.arena.report import errors_of, ranked_stats, results_table, write_reports
+from meeple.arena.report import (
+    WINRATES_PNG,
+    errors_of,
+    ranked_stats,
+    results_table,
+    write_reports,
+)
 from meeple.arena.runner import ArenaConfig, ArenaMismatch, GameLine, open_arena, play_arena
 from meeple.arena.schedule import cycle_length
 from meeple.bots import parse_spec
+from meeple.cli.invocation import pip_command
 from meeple.cli.options import AuctionFlag, MissionsFlag, RoleDraftFlag
 from meeple.engine.errors import MeepleError
 
@@ -88,8 +95,19 @@ def arena(
             soft_wrap=True,
         )
     console.print(f"Files: {', '.join(str(path) for path in paths)}", soft_wrap=True)
+    if out / WINRATES_PNG not in paths:
+        console.print(_charts_hint(), soft_wrap=True)
     if errors:
         raise typer.Exit(1)
+
+
+def _charts_hint() -> str:
+    """What to do about the chart that was not drawn: matplotlib is an optional extra."""
+    install = f"{pip_command()} install -e '.[charts]'"
+    return (
+        f"Charts skipped: matplotlib is not installed. To get {WINRATES_PNG}, install the "
+        f"'charts' extra ({escape(install)} in the meeple checkout) and run this command again."
+    )
 
 
 def _config(

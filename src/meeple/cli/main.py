@@ -14,6 +14,7 @@ from rich.console import Console
 
 from meeple.bots import DEFAULT_LEVEL, parse_spec
 from meeple.cli.arena import arena
+from meeple.cli.invocation import meeple_command
 from meeple.cli.options import AuctionFlag, MissionsFlag, RoleDraftFlag
 from meeple.cli.play import (
     HUMAN,
@@ -158,7 +159,7 @@ def play(
     path = record or default_record_path(game, seed)
     game_record = GameRecord(state_class.game_name, options, seed)
     console = _console()
-    command = f"meeple play {game} --players {n} --humans {humans} --seed {seed}"
+    command = f"{meeple_command()} play {game} --players {n} --humans {humans} --seed {seed}"
     command += "".join(f" --{k.replace('_', '-')}" for k in GAME_FLAGS if options.get(k))
     command += f" --start-player {start_player}" if start_player is not None else ""
     command += f" --bot {','.join(bots)}" if bots and bot != DEFAULT_LEVEL else ""
@@ -240,7 +241,8 @@ def _run(session: Session) -> None:
         fail(f"cannot save the game to {session.path}: {exc.strerror or exc}")
     if not finished:
         console.print(
-            f"Game saved to {session.path}. Continue with: meeple resume {session.path}",
+            f"Game saved to {session.path}. "
+            f"Continue with: {meeple_command()} resume {session.path}",
             soft_wrap=True,
         )
         return
@@ -253,7 +255,10 @@ def _run(session: Session) -> None:
         console.print(render_view(session.renderer, final_view))
     console.print(render_score_sheet(session.renderer, session.state))
     console.print(winners_line(session.state))
-    console.print(f"Record saved to {session.path} (meeple replay {session.path})", soft_wrap=True)
+    console.print(
+        f"Record saved to {session.path} ({meeple_command()} replay {session.path})",
+        soft_wrap=True,
+    )
 
 
 def main() -> None:  # pragma: no cover - console entry point convenience
