@@ -53,7 +53,7 @@ def test_bots_kept_missions_are_not_printed(tmp_path):
 def test_hot_seat_hands_over_before_the_next_player_reads(tmp_path):
     """Red keeps a mission; Blue's screen, after the hand-over, shows nothing of it."""
     options = {"players": 2, "missions": True}
-    answers = ["1", "1", "1", "", "1", "q"]  # Red: keep, pass; Blue: (hand-over) keep; quit
+    answers = ["", "1", "1", "", "1", "q"]  # Red: keep, pass; Blue: keep; each after a hand-over
     session = altiplano_session(tmp_path, ["human", "human"], answers, options, seed=3)
     session.run()
     text = session.console.file.getvalue()
@@ -70,3 +70,25 @@ def test_undo_takes_the_log_lines_back(tmp_path):
     session.run()
     assert session.log[0] == []
     assert session.log[None] == []
+
+
+def test_why_not_lists_refused_moves_with_their_rule(tmp_path):
+    """Both draw (each after a hand-over), then Red asks "?" in planning."""
+    options = {"players": 2}
+    answers = ["", "1", "", "1", "", "?", "q"]
+    session = altiplano_session(tmp_path, ["human", "human"], answers, options, seed=3)
+    before = None
+    replies = iter(answers)
+
+    def reply(prompt):
+        nonlocal before
+        answer = next(replies)
+        if answer == "?":
+            before = session.state.to_json()
+        return answer
+
+    session.input_fn = reply
+    session.run()
+    text = session.console.file.getvalue()
+    assert "Not allowed now" in text and "[ALT-8]" in text
+    assert session.state.to_json() == before

@@ -317,7 +317,7 @@ class Session:
         while True:
             prompt = f"{seat_name(seat)}: choose 1-{len(legal)}"
             prompt += ", u = undo" if self.undo else ""
-            prompt += ", q = quit (saved) > "
+            prompt += ", ? = why not, q = quit (saved) > "
             try:
                 answer = self.input_fn(prompt).strip().lower()
             except (EOFError, KeyboardInterrupt):
@@ -329,10 +329,14 @@ class Session:
                 if self._undo():
                     return
                 continue
-            if answer in ("", "?", "h", "help"):
+            if answer in ("?", "why"):
+                self._why_not(seat)
+                continue
+            if answer in ("", "h", "help"):
                 self.console.print(
-                    "Type the number of an action, 'u' to take back your last action of this "
-                    "turn (never past a tile drawn or a token revealed), 'q' to save and quit."
+                    "Type the number of an action, '?' to see what you cannot do now and the "
+                    "rule that stops it, 'u' to take back your last action of this turn (never "
+                    "past a tile drawn or a token revealed), 'q' to save and quit."
                 )
                 continue
             try:
@@ -370,6 +374,25 @@ class Session:
             if self.scores_changed:
                 self.print_scores()
             return
+
+    def _why_not(self, seat: int) -> None:
+        """What the seat cannot do now, each kind with the rule that stops it (the game's own
+        reasons, see `GameState.refusals`)."""
+        refusals = self.state.refusals(seat)
+        if not refusals:
+            self.console.print("Nothing else to try here: the menu lists every move allowed now.")
+            return
+        self.console.rule("Not allowed now")
+        for refusal in refusals:
+            self.console.print(
+                Text.assemble(
+                    refusal.example,
+                    (f" (and {refusal.others} more like it)" if refusal.others else "", "grey50"),
+                    ": ",
+                    (f"[{refusal.rule}] ", "bold"),
+                    refusal.reason,
+                )
+            )
 
     def _undo(self) -> bool:
         if not self.undo:

@@ -10,6 +10,7 @@ Altiplano); `to_move` lists them all.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from abc import ABC, abstractmethod
@@ -19,6 +20,17 @@ from typing import Any, ClassVar, Self
 from meeple.engine.actions import Action, ActionCodec
 from meeple.engine.errors import IllegalAction, MalformedAction
 from meeple.engine.log import LogEntry, seat_name
+
+
+@dataclasses.dataclass(slots=True)
+class Refusal:
+    """Why a kind of action is not allowed now: the rule, its reason, one action refused so
+    (as a label) and how many more of that kind the same rule refuses."""
+
+    rule: str
+    reason: str
+    example: str
+    others: int = 0
 
 
 class GameState(ABC):
@@ -60,6 +72,37 @@ class GameState(ABC):
         Raises `IllegalAction` (naming the rule) or `MalformedAction` and then leaves the state
         exactly as it was.
         """
+
+    @abstractmethod
+    def tried_actions(self, seat: int) -> list[Action]:
+        """Actions a player of `seat` might look for now, allowed or not (every action of the
+        current step on the seat's own figures, fields and goods): the "why not" help asks the
+        rules about each one that is not legal. Empty when the seat is not to move."""
+
+    def refusals(self, seat: int) -> list[Refusal]:
+        """What `seat` cannot do now that a player might look for, with the rule that stops it:
+        one entry per action kind and rule, with the first action refused so.
+
+        The reasons are the rules' own: each tried action that is not legal is applied to a
+        copy, and the `IllegalAction` it raises is reported (legal actions are exact, so every
+        one of them raises).
+        """
+        legal = set(self.legal_actions(seat))
+        found: dict[tuple[str, str], Refusal] = {}
+        for action in self.tried_actions(seat):
+            if action in legal:
+                continue
+            try:
+                self.clone().apply(seat, action)
+            except IllegalAction as exc:
+                key = (action.kind, exc.rule)
+                if key in found:
+                    found[key].others += 1
+                else:
+                    found[key] = Refusal(exc.rule, exc.detail, self.action_label(action))
+            except MalformedAction:
+                continue
+        return list(found.values())
 
     @property
     @abstractmethod

@@ -146,7 +146,8 @@ def check_log_secrecy(
     seed: int,
     secrets: Mapping[str, str],
 ) -> int:
-    """Play one random game and read every seat's log (and a spectator's) after every move:
+    """Play one random game and read every seat's log (and a spectator's) after every move,
+    and at some moves the "why not" help of the seats to move (`GameState.refusals`):
     a planted marker (a key of `secrets`) may appear in a reader's log line only if its
     witness (the value) appears in that reader's view before or after the move, that is,
     only if the reader may know it. Returns how many markers the logs named, so that a test
@@ -165,6 +166,8 @@ def check_log_secrecy(
         seat, action = random_step(state, rng)
         for viewer in readers:
             lines = [str(e) for e in state.narrate(before, seat, action, viewer)]
+            if viewer in state.to_move() and state.reveal_count % 3 == 0:  # a sample: it costs
+                lines += [f"{r.example}: {r.reason}" for r in state.refusals(viewer)]
             now = _table_text(state, viewer)
             known, seen[viewer] = seen[viewer] + now, now
             for marker, witness in secrets.items():

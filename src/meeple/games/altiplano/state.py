@@ -1279,6 +1279,11 @@ class AltiplanoState(GameState):
         role = self.s["players"][movers[0]]["role"] if len(movers) == 1 else None
         return wording.label(self.comps, action, role)
 
+    def tried_actions(self, seat: int) -> list[Action]:
+        from meeple.games.altiplano.trying import tried_actions
+
+        return tried_actions(self, seat)
+
     def narrate(
         self, before: Self, seat: int, action: Action, viewer: int | None
     ) -> list[LogEntry]:

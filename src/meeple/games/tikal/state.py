@@ -326,6 +326,28 @@ class TikalState(GameState):
         actions.append(_END_TURN)
         return actions
 
+    def tried_actions(self, seat: int) -> list[Action]:
+        """In the action step: every action on the spaces of the seat's own figures (and
+        deploying to its camps), allowed or not, for the "why not" help."""
+        if self.step != ACT or seat != self.current:
+            return []
+        n, leader = self.n, self.leader[seat]
+        tried: list[Action] = [Deploy(f, c) for f in FIGURES for c in self._camps(seat)]
+        for space, tile in enumerate(self.tile_at):
+            figures = [
+                f
+                for f in FIGURES
+                if (leader == space if f == "leader" else self.workers[space * n + seat])
+            ]
+            if tile < 0 or not figures:
+                continue
+            kind = self.tile_kinds[tile]
+            if kind == "temple":
+                tried += [Excavate(space), PlaceGuard(space)]
+            tried += [Recover(space)] if kind == "treasure" else [BuildCamp(space)]
+            tried += [Walk(f, space, dst) for f in figures for dst in self._nbr[space] if dst >= 0]
+        return tried
+
     def _walk_graph(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """[space] -> (neighbour, AP) of every walk out of the space with a passage (TIK-5),
         sides in order; memoised per edition by board layout."""
