@@ -190,6 +190,30 @@ class Session:
             if kind != HUMAN:
                 bot_seed = derive_rng(self.bot_seed, "bot", seat).randrange(2**31)
                 self.bots[seat] = make_bot(kind, type(self.state), bot_seed)
+        self._restore_undo()
+
+    def _restore_undo(self) -> None:
+        """A resumed game: the human to move may take back what they did this turn before the
+        game was saved, as if it had never stopped (same limits: own turn, no reveal)."""
+        movers = self.state.to_move()
+        if not movers or movers[0] not in self.humans:
+            return
+        seat, actions = movers[0], self.record.actions
+        start = len(actions)
+        while (
+            start and actions[start - 1][0] == seat and actions[start - 1][1].kind not in TURN_ENDS
+        ):
+            start -= 1
+        if start == len(actions):
+            return
+        undo = []
+        for index, state in enumerate(self.record.states()):
+            if start <= index < len(actions):
+                if state.reveal_count != self.state.reveal_count:
+                    continue  # something was revealed after it: no going back past that
+                label = state.action_label(actions[index][1])
+                undo.append(_Snapshot(state.clone(), index, label, {}))
+        self.undo, self.undo_seat = undo, seat
 
     @property
     def humans(self) -> list[int]:
