@@ -30,6 +30,7 @@ KIND_STYLE = {
     "base_camp": "bold white",
 }
 STONE_STYLE = "bold bright_white"
+STONE = "•"
 EDGE_STYLE = "grey50"
 EMPTY_EDGE_STYLE = "grey30"
 WIDE = 100  # columns from which the large hexes are drawn
@@ -203,13 +204,21 @@ def _tile_lines(
         top = _spread(
             widths[0], [(0, Text(name, style="bold"))], [(widths[0] // 2, _stone(stones[0]))]
         )
+        # The kind between the two side stones, a space from each (short if it is too long).
+        room = widths[1] - stones[5] - stones[1] - 2
         kind = _kind_label(tile, entry, long=True)
-        second = _spread(widths[1], [(0, _stone(stones[5]))], [(widths[1] - 1, _stone(stones[1]))])
-        second = _overlay(second, kind, widths[1])
+        if kind.cell_len > room:
+            kind = _kind_label(tile, entry, long=False)
+        start = stones[5] + 1 + max(0, room - kind.cell_len) // 2
+        second = _spread(
+            widths[1],
+            [(0, _stone(stones[5])), (start, kind[:room])],
+            [(widths[1] - stones[1], _stone(stones[1]))],
+        )
         bottom = _spread(
             widths[4],
             [(0, _stone(stones[4])), (widths[4] // 2, _stone(stones[3]))],
-            [(widths[4] - 1, _stone(stones[2]))],
+            [(widths[4] - stones[2], _stone(stones[2]))],
         )
         return [top, second, figures, extra, bottom]
     # Small hexes: name and kind; figures; stones N..NW as digits, and camp or guard.
@@ -233,17 +242,9 @@ def _spread(width: int, *groups: Iterable[tuple[int, Text]]) -> Text:
     return line
 
 
-def _overlay(line: Text, centre: Text, width: int) -> Text:
-    """`line` with `centre` written over its middle (keeping one cell at each end)."""
-    inner = width - 2
-    if centre.cell_len > inner:
-        centre = centre[:inner]
-    start = 1 + (inner - centre.cell_len) // 2
-    return line[:start] + centre + line[start + centre.cell_len :]
-
-
 def _stone(count: int) -> Text:
-    return Text(str(count) if count else " ", style=STONE_STYLE)
+    """Stones as dots, one a stone: a digit would run into a temple's value ("temple 31")."""
+    return Text(STONE * count, style=STONE_STYLE)
 
 
 def _tile(edition: Edition, tile_id: str) -> TileDef:
@@ -409,9 +410,10 @@ def legend(view: Mapping[str, Any]) -> Text:
     for seat in range(len(view["players"])):
         text.append(f"{seat_letter(seat)}={seat_name(seat)} ", style=f"bold {seat_colour(seat)}")
     text.append(
-        "· R2L = Red: 2 workers + leader · temple N = top value · $N / N treasures = tokens "
-        "left · stones: digits beside each side (small map: six digits N NE SE S SW NW) · "
-        "treasures #kind×count",
+        f"· R2L = Red: 2 workers + leader · temple N = top value · $N / N treasures = tokens "
+        f"left · stones: {STONE} beside each side, one a stone (small map: six digits N NE SE "
+        f"S SW NW) · treasures #kind×count · Out: figures out of the game (the others on a "
+        f"temple when a guard is placed, TIK-10)",
         style="grey62",
     )
     return text
