@@ -29,7 +29,7 @@ def output(session) -> str:
 
 
 def test_cli_invalid_input_reprompts_and_leaves_the_game_unchanged(tmp_path):
-    answers = iter(["abc", "0", "999", "-1", "", "1", "q"])
+    answers = iter(["abc", "0", "999", "-1", "", "1", "1", "q"])  # "1", "1": space, turn
     seen = []
 
     def script(session, prompt):
@@ -38,9 +38,9 @@ def test_cli_invalid_input_reprompts_and_leaves_the_game_unchanged(tmp_path):
 
     session = make_session(tmp_path, script)
     assert session.run() is False
-    # Five bad answers: the state at each following prompt is the state before them.
-    assert all(s == seen[0] for s in seen[:6])
-    assert seen[6] != seen[0]  # "1" was applied
+    # Five bad answers, then the space: the state at each following prompt is unchanged.
+    assert all(s == seen[0] for s in seen[:7])
+    assert seen[7] != seen[0]  # the placement was applied
     text = output(session)
     assert "Not a number: 'abc'" in text
     assert "No action 999" in text and "No action 0" in text
@@ -49,8 +49,9 @@ def test_cli_invalid_input_reprompts_and_leaves_the_game_unchanged(tmp_path):
 
 def test_cli_undo_restores_the_state_but_not_past_the_turn(tmp_path):
     states = []
-    # place the tile, deploy, undo (deploy), undo (placement), undo (nothing left), quit
-    answers = iter(["1", "1", "u", "u", "u", "q"])
+    # place the tile (space, turn), deploy, undo (deploy), undo (placement), undo (nothing
+    # left), quit
+    answers = iter(["1", "1", "1", "u", "u", "u", "q"])
 
     def script(session, prompt):
         states.append((session.state.to_json(), len(session.record.actions)))
@@ -58,9 +59,10 @@ def test_cli_undo_restores_the_state_but_not_past_the_turn(tmp_path):
 
     session = make_session(tmp_path, script)
     session.run()
-    assert states[3] == states[1] and states[3][1] == 1  # the deploy is undone
-    assert states[4] == states[0] and states[4][1] == 0  # then the placement
-    assert states[5] == states[0]  # nothing left to undo at the start of the turn
+    assert states[1] == states[0]  # choosing the space changes nothing yet
+    assert states[4] == states[2] and states[4][1] == 1  # the deploy is undone
+    assert states[5] == states[0] and states[5][1] == 0  # then the placement
+    assert states[6] == states[0]  # nothing left to undo at the start of the turn
     text = output(session)
     assert text.count("Undone:") == 2
     assert "Nothing to undo" in text
@@ -73,25 +75,25 @@ def test_cli_undo_never_crosses_other_seats_or_reveals(tmp_path):
     def script(session, prompt):
         prompts.append((session.state.to_json(), len(session.record.actions)))
         legal = session.state.legal_actions(0)
-        if len(prompts) == 1:
-            return "1"  # place the tile
-        if len(prompts) == 2:
-            return str(len(legal))  # end the turn at once (EndTurn is listed last)
+        if len(prompts) <= 2:
+            return "1"  # place the tile: a space, then a turn
         if len(prompts) == 3:
+            return str(len(legal))  # end the turn at once (EndTurn is listed last)
+        if len(prompts) == 4:
             return "u"  # the bots have played and drawn: nothing to undo
         return "q"
 
     session = make_session(tmp_path, script)
     session.run()
-    assert prompts[3] == prompts[2]
+    assert prompts[4] == prompts[3]
     assert "Nothing to undo" in output(session)
-    assert prompts[2][1] > 2  # the bots did play
+    assert prompts[3][1] > 2  # the bots did play
 
 
 def test_cli_scripted_human_quit_saves_and_resume_continues(tmp_path):
     path = tmp_path / "game.json"
     result = invoke(
-        "play", "tikal", "--seed", "5", "--record", str(path), input="1\nabc\n2\nu\n2\nq\n"
+        "play", "tikal", "--seed", "5", "--record", str(path), input="1\n1\nabc\n2\nu\n2\nq\n"
     )
     assert result.exit_code == 0, result.output
     out = result.output
@@ -118,7 +120,7 @@ def test_cli_scripted_human_quit_saves_and_resume_continues(tmp_path):
 
 def test_cli_input_end_counts_as_quit(tmp_path):
     path = tmp_path / "game.json"
-    result = invoke("play", "tikal", "--seed", "1", "--record", str(path), input="1\n")
+    result = invoke("play", "tikal", "--seed", "1", "--record", str(path), input="1\n1\n")
     assert result.exit_code == 0, result.output
     assert "saved" in result.output
     assert len(record_actions(path)) == 1
@@ -128,11 +130,11 @@ def test_cli_board_shows_names_tiles_and_players(tmp_path):
     path = tmp_path / "game.json"
     result = invoke("play", "tikal", "--seed", "5", "--record", str(path), input="q\n")
     out = result.output
-    for name in ("a1", "h5", "BASE CAMP", "temple 1"):
+    for name in ("a1", "h5", "BASE", "temple 1"):
         assert name in out
     assert "Tile in hand" in out and "Stack:" in out
     assert "Red (you)" in out and "Blue" in out and "Green" in out and "Legend" in out
-    assert "Place the tile" in out and "stones" in out
+    assert "Where does the tile go?" in out and "stones" in out
 
 
 def test_cli_undo_never_goes_back_past_a_revealed_token(tmp_path):
@@ -170,7 +172,7 @@ def test_cli_resume_a_plain_record_seats_one_human(tmp_path):
     path = tmp_path / "plain.json"
     record = GameRecord("tikal", TikalState.normalize_options({"players": 2}), 4)
     record.save(path)
-    result = invoke("resume", str(path), input="1\nq\n")
+    result = invoke("resume", str(path), input="1\n1\nq\n")
     assert result.exit_code == 0, result.output
     record2, seats, _ = load_game(path)
     assert seats == ["human", "medium"]  # the default level

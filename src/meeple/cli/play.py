@@ -336,10 +336,62 @@ class Session:
         self.console.rule(Text(f"{seat_name(seat)} to play", style=f"bold {seat_colour(seat)}"))
         view = self.state.view(seat)
         self.console.print(render_view(self.renderer, view))
-        menu, legal = self._menu(view, legal)  # numbered in the order shown
-        self.console.print(menu)
+        action = self._pick(seat, view, legal)
+        if action is None:  # undone
+            return
+        label = self.state.action_label(action)
+        before = self.state.clone()
+        log_sizes = {viewer: len(entries) for viewer, entries in self.log.items()}
+        reveals = self.state.reveal_count
+        try:
+            self.apply(seat, action)
+        except MeepleError as exc:  # cannot happen for a listed action; keep the game safe
+            self.console.print(Text(str(exc), style="red"))
+            return
+        if self.state.reveal_count != reveals or action.kind in TURN_ENDS:
+            # Something was revealed, or the turn (or a final declaration) is over:
+            # no going back past it.
+            self.undo.clear()
+        else:
+            self.undo.append(_Snapshot(before, len(self.record.actions) - 1, label, log_sizes))
+        self.print_log(seat, self.read.get(seat, 0))
+        self.read[seat] = len(self.log[seat])
+        if self.scores_changed:
+            self.print_scores()
+        return
+
+    def _pick(self, seat: int, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
+        """The human's choice among `legal`, in two steps where the game's renderer asks for
+        it (`CHOOSE_FIRST`: a field chosen first, such as where a tile goes, then the rest);
+        None if the human undid instead."""
+        step = getattr(self.renderer, "CHOOSE_FIRST", {}).get(legal[0].kind)
+        same_kind = all(a.kind == legal[0].kind for a in legal)
         while True:
-            prompt = f"{seat_name(seat)}: choose 1-{len(legal)}"
+            values = sorted({getattr(a, step[0]) for a in legal}) if step and same_kind else []
+            options = legal
+            if len(values) > 1:
+                assert self.renderer is not None and step is not None
+                labels = [self.renderer.first_step_label(view, v) for v in values]
+                self.console.print(Text(step[1], style="bold underline"))
+                self.console.print(_grid(labels, self.console.width))
+                choice = self._choose(seat, len(values), back=False)
+                if choice is None:
+                    return None
+                options = [a for a in legal if getattr(a, step[0]) == values[choice]]
+            menu, options = self._menu(view, options)  # numbered in the order shown
+            self.console.print(menu)
+            choice = self._choose(seat, len(options), back=len(values) > 1)
+            if choice is None:
+                return None
+            if choice >= 0:
+                return options[choice]
+
+    def _choose(self, seat: int, count: int, back: bool) -> int | None:
+        """A number from 1 to `count` typed by the human, as an index; -1 for 'b' (back to the
+        first step, if `back`); None once an undo is done. Bad input asks again."""
+        while True:
+            prompt = f"{seat_name(seat)}: choose 1-{count}"
+            prompt += ", b = back" if back else ""
             prompt += ", u = undo" if self.undo else ""
             prompt += ", ? = why not, q = quit (saved) > "
             try:
@@ -351,8 +403,10 @@ class Session:
                 raise Quit
             if answer in ("u", "undo"):
                 if self._undo():
-                    return
+                    return None
                 continue
+            if back and answer in ("b", "back"):
+                return -1
             if answer in ("?", "why"):
                 self._why_not(seat)
                 continue
@@ -367,37 +421,15 @@ class Session:
                 choice = int(answer)
             except ValueError:
                 self.console.print(
-                    Text.assemble(
-                        (f"Not a number: {answer!r}.", "red"), f" Type 1 to {len(legal)}."
-                    )
+                    Text.assemble((f"Not a number: {answer!r}.", "red"), f" Type 1 to {count}.")
                 )
                 continue
-            if not 1 <= choice <= len(legal):
+            if not 1 <= choice <= count:
                 self.console.print(
-                    Text.assemble((f"No action {choice}.", "red"), f" Type 1 to {len(legal)}.")
+                    Text.assemble((f"No action {choice}.", "red"), f" Type 1 to {count}.")
                 )
                 continue
-            action = legal[choice - 1]
-            label = self.state.action_label(action)
-            before = self.state.clone()
-            log_sizes = {viewer: len(entries) for viewer, entries in self.log.items()}
-            reveals = self.state.reveal_count
-            try:
-                self.apply(seat, action)
-            except MeepleError as exc:  # cannot happen for a listed action; keep the game safe
-                self.console.print(Text(str(exc), style="red"))
-                continue
-            if self.state.reveal_count != reveals or action.kind in TURN_ENDS:
-                # Something was revealed, or the turn (or a final declaration) is over:
-                # no going back past it.
-                self.undo.clear()
-            else:
-                self.undo.append(_Snapshot(before, len(self.record.actions) - 1, label, log_sizes))
-            self.print_log(seat, self.read.get(seat, 0))
-            self.read[seat] = len(self.log[seat])
-            if self.scores_changed:
-                self.print_scores()
-            return
+            return choice - 1
 
     def _why_not(self, seat: int) -> None:
         """What the seat cannot do now, each kind with the rule that stops it (the game's own
@@ -446,32 +478,34 @@ class Session:
                 (action, f"{label} · {detail}" if detail else label)
             )
         ordered: list[Action] = []
-        width = self.console.width
         parts: list[RenderableType] = []
         for name, entries in groups.items():
-            items = []
-            for action, label in entries:
-                ordered.append(action)
-                items.append((len(ordered), label))
             parts.append(Text(name, style="bold underline"))
-            longest = max(len(f"{n:>3}) {label}") for n, label in items) + 2
-            per_row = max(1, min(4, width // max(longest, 1)))
-            grid = Table.grid(padding=(0, 2))
-            for _ in range(per_row):
-                grid.add_column(no_wrap=True)
-            rows = (len(items) + per_row - 1) // per_row
-            for r in range(rows):  # numbered down the columns
-                cells = []
-                for c in range(per_row):
-                    i = c * rows + r
-                    if i < len(items):
-                        number, label = items[i]
-                        cells.append(Text.assemble((f"{number:>3}) ", "bold"), label))
-                    else:
-                        cells.append(Text(""))
-                grid.add_row(*cells)
-            parts.append(grid)
+            parts.append(_grid([label for _, label in entries], self.console.width, len(ordered)))
+            ordered.extend(action for action, _ in entries)
         return Group(*parts), ordered
+
+
+def _grid(labels: list[str], width: int, first: int = 0) -> Table:
+    """Labels numbered from `first + 1`, down the columns of a grid as wide as fits."""
+    items = [(first + i + 1, label) for i, label in enumerate(labels)]
+    longest = max(len(f"{n:>3}) {label}") for n, label in items) + 2
+    per_row = max(1, min(4, width // max(longest, 1)))
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(per_row):
+        grid.add_column(no_wrap=True)
+    rows = (len(items) + per_row - 1) // per_row
+    for r in range(rows):  # numbered down the columns
+        cells = []
+        for c in range(per_row):
+            i = c * rows + r
+            if i < len(items):
+                number, label = items[i]
+                cells.append(Text.assemble((f"{number:>3}) ", "bold"), label))
+            else:
+                cells.append(Text(""))
+        grid.add_row(*cells)
+    return grid
 
 
 class _Progress:

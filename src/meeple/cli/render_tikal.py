@@ -52,6 +52,16 @@ ACTION_GROUPS = {
 }
 
 
+#: Placing a tile takes two steps in the menu: the space first, then the turn (shown).
+CHOOSE_FIRST = {"place_tile": ("space", "Where does the tile go? (then choose how it turns)")}
+
+
+def first_step_label(view: Mapping[str, Any], space: int) -> str:
+    """A space offered for the tile in hand, by the name the map shows."""
+    edition = load_edition(view["options"].get("edition"))
+    return space_names(edition)[space]
+
+
 def action_detail(view: Mapping[str, Any], action: Action) -> str:
     """A hint shown after an action's label in the menu: the stones a placement would put on
     each side."""
