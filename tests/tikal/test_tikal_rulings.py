@@ -101,9 +101,10 @@ def test_tik2_volcano_needs_no_path_and_each_layout_is_listed_once():
     assert len(spaces) == len(set(spaces))  # six equal rotations listed once
     # every empty space next to a placed tile, paths or not
     expected = {
-        s for s in range(len(state.tile_at))
-        if state.tile_at[s] < 0 and any(nb >= 0 and state.tile_at[nb] >= 0
-                                        for nb in EDITION.neighbours[s])
+        s
+        for s in range(len(state.tile_at))
+        if state.tile_at[s] < 0
+        and any(nb >= 0 and state.tile_at[nb] >= 0 for nb in EDITION.neighbours[s])
     }
     assert set(spaces) == expected
     state.apply(0, PlaceTile(spaces[0], 4))  # any rotation of an equal layout is accepted
@@ -155,9 +156,15 @@ def test_tik4_secret_paths_only_between_own_camps_and_base():
 
 # -- TIK-5 walking -------------------------------------------------------------------------------
 def test_tik5_walk_costs_stones_on_both_sides_and_needs_a_passage():
-    state = Situation().put("a3", "A2", 0).put("a2", "A5", 2).put("b2", "A3", 5).figures(
-        0, "a3", workers=1
-    ).acting(0).build()
+    state = (
+        Situation()
+        .put("a3", "A2", 0)
+        .put("a2", "A5", 2)
+        .put("b2", "A3", 5)
+        .figures(0, "a3", workers=1)
+        .acting(0)
+        .build()
+    )
     rejects(state, 0, Walk("worker", space("a3"), space("b2")), "TIK-5")  # 0 stones
     state.apply(0, Walk("worker", space("a3"), space("a4")))
     assert state.ap == 9
