@@ -19,7 +19,7 @@ from meeple.engine.errors import (
 from meeple.engine.testing import assert_unchanged_on_error, random_step
 from meeple.games.tikal import TikalState
 from meeple.games.tikal.actions import ACTION_TYPES, CODEC
-from meeple.games.tikal.components import builtin_data, parse_edition
+from meeple.games.tikal.components import builtin_data, builtin_edition, parse_edition
 
 
 def _states():
@@ -40,6 +40,11 @@ def _states():
 
 
 POSITIONS = _states()
+# Real tile ids (the first and last terrain tile of the built-in edition) for malformed actions.
+TILE_IDS = [
+    builtin_edition().tiles[i].id
+    for i in (builtin_edition().terrain[0], builtin_edition().terrain[-1])
+]
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=8),
@@ -61,7 +66,7 @@ action_dicts = st.fixed_dictionaries(
         "take": st.integers(-2, 9),
         "other": st.integers(-2, 5),
         "amount": st.integers(-5, 200),
-        "tile": st.sampled_from(["A1", "G5", "Z9", ""]),
+        "tile": st.sampled_from([*TILE_IDS, "Z9", ""]),
         "extra": json_values,
     },
 )
@@ -141,6 +146,10 @@ def test_malformed_state_json_is_rejected_with_the_field_named(field, value):
         state.legal_actions(seat)
 
 
+TILES = builtin_data()["terrain_tiles"]["tiles"]["value"]
+VOLCANO = next(i for i, t in enumerate(TILES) if t["kind"] == "volcano")  # has no stones
+
+
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
@@ -153,7 +162,7 @@ def test_malformed_state_json_is_rejected_with_the_field_named(field, value):
             "terrain_tiles.tiles[0].steps",
         ),
         (
-            lambda d: d["terrain_tiles"]["tiles"]["value"][1].update(id="A1"),
+            lambda d: d["terrain_tiles"]["tiles"]["value"][1].update(id=TILES[0]["id"]),
             "terrain_tiles.tiles[1].id",
         ),
         (lambda d: d["terrain_tiles"]["count"].update(value=35), "terrain_tiles.count"),
@@ -167,8 +176,10 @@ def test_malformed_state_json_is_rejected_with_the_field_named(field, value):
         (lambda d: d["board"]["preprinted"]["value"][0].update(q=50), "board.preprinted[0]"),
         (lambda d: d.pop("treasure_tokens"), "treasure_tokens"),
         (
-            lambda d: d["terrain_tiles"]["tiles"]["value"][10].update(steps=[1, 0, 0, 0, 0, 0]),
-            "terrain_tiles.tiles[10].steps",
+            lambda d: d["terrain_tiles"]["tiles"]["value"][VOLCANO].update(
+                steps=[1, 0, 0, 0, 0, 0]
+            ),
+            f"terrain_tiles.tiles[{VOLCANO}].steps",
         ),
     ],
 )
