@@ -1,5 +1,6 @@
 """The built-in Tikal data: the project's rules data, copied exactly, and the tile-list facts
-issue 14 sourced (letter sizes, temple values, masks), read back through the engine."""
+issue 14 sourced (letter sizes, temple values, masks), read back through the engine; and the
+reconstruction it replaced, still shipped as an edition that plays."""
 
 from __future__ import annotations
 
@@ -8,9 +9,13 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from tikal_helpers import EDITION
+from tikal_helpers import EDITION, conservation
 
+from meeple.engine.errors import OptionsError
+from meeple.engine.registry import edition_names, shipped_edition
+from meeple.engine.testing import check_random_game
 from meeple.games.tikal import TikalState
+from meeple.games.tikal.components import parse_edition
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared" / "rules" / "tikal-components.json"
@@ -56,3 +61,30 @@ def test_every_tile_but_a_volcano_has_three_stones_on_one_to_three_sides():
             assert not any(tile.steps), tile.id
         else:
             assert sum(tile.steps) == 3 and 1 <= sum(n > 0 for n in tile.steps) <= 3, tile.id
+
+
+# -- the reconstruction the sourced data replaced, shipped as an edition ----------------------
+RECONSTRUCTION = "reconstruction-2026"
+
+
+def test_the_reconstruction_is_shipped_by_name_and_differs_from_the_builtin_data():
+    assert RECONSTRUCTION in edition_names("tikal")
+    data = shipped_edition("tikal", RECONSTRUCTION)
+    old = parse_edition(data)
+    assert [t.steps for t in old.tiles] != [t.steps for t in EDITION.tiles]
+    # its letters are the ones estimated before the tile list was found: A 6, B to G 5
+    assert Counter(old.tiles[t].letter for t in old.terrain) == {"A": 6} | dict.fromkeys(
+        "BCDEFG", 5
+    )
+    with pytest.raises(OptionsError, match=RECONSTRUCTION):
+        shipped_edition("tikal", "first-edition")  # the error lists what is shipped
+    assert edition_names("altiplano") == ()
+
+
+@pytest.mark.parametrize(("players", "auction"), [(2, False), (2, True)])
+def test_the_reconstruction_plays_whole_games(players, auction):
+    options = {"players": players, "auction": auction}
+    options["edition"] = shipped_edition("tikal", RECONSTRUCTION)
+    state = check_random_game(TikalState, options, 3, conservation)
+    assert state.is_over() and state.edition != EDITION
+    assert len(state.history) >= 4  # three volcano rounds and the final round

@@ -160,7 +160,7 @@ class Situation:
 def conservation(state: TikalState) -> None:
     """Every figure, camp, temple level tile, treasure token and terrain tile is somewhere,
     exactly once."""
-    ed, n = EDITION, state.n
+    ed, n = state.edition, state.n
     for seat in range(n):
         on_board = sum(state.workers[seat::n])
         leader_in_play = state.leader[seat] != OUT
