@@ -1,32 +1,56 @@
 """Tikal engine speed: random full games per second, single process.
 
-Run: ``python benchmarks/bench_tikal.py [--games N]``. Also measures the two calls search bots
-lean on most: `clone` and `legal_actions`, on positions from random play.
+Run: ``python benchmarks/bench_tikal.py [--games N] [--edition E ...]``. Also measures the two
+calls search bots lean on most: `clone` and `legal_actions`, on positions from random play.
+
+``--edition`` (repeatable) names the component data to measure: ``builtin`` (the default), an
+edition shipped with Meeple (``reconstruction-2026``) or an edition file. Several editions are
+measured one after the other in the same run, so that their figures compare on one machine
+under one load: the tile list changes how long games are and how many placements there are.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
+from pathlib import Path
+from typing import Any
 
+from meeple.engine.registry import edition_names, shipped_edition
 from meeple.engine.testing import play_random_game, random_step
 from meeple.games.tikal import TikalState
 
+BUILTIN = "builtin"
 
-def games_per_second(players: int, auction: bool, games: int) -> tuple[float, float]:
+
+def edition_data(edition: str) -> Any:
+    """The ``edition`` option for a name on the command line (None: the built-in data)."""
+    if edition == BUILTIN:
+        return None
+    path = Path(edition)
+    if not path.exists() and edition in edition_names("tikal"):
+        return shipped_edition("tikal", edition)
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def games_per_second(
+    players: int, auction: bool, games: int, edition: Any = None
+) -> tuple[float, float]:
+    options = {"players": players, "auction": auction, "edition": edition}
     start = time.perf_counter()
     steps = 0
     for seed in range(games):
-        _, record = play_random_game(TikalState, {"players": players, "auction": auction}, seed)
+        _, record = play_random_game(TikalState, options, seed)
         steps += len(record.actions)
     elapsed = time.perf_counter() - start
     return games / elapsed, steps / games
 
 
-def calls_per_second(positions: int = 300) -> tuple[float, float]:
+def calls_per_second(positions: int = 300, edition: Any = None) -> tuple[float, float]:
     states = []
-    state = TikalState.new({"players": 4}, 0)
+    state = TikalState.new({"players": 4, "edition": edition}, 0)
     rng = random.Random(0)
     while len(states) < positions and not state.is_over():
         states.append(state.clone())
@@ -45,15 +69,32 @@ def calls_per_second(positions: int = 300) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100, help="games per setting")
+    parser.add_argument(
+        "--edition",
+        action="append",
+        help=f"{BUILTIN}, a shipped edition ({', '.join(edition_names('tikal'))}) or an "
+        f"edition file; repeat to measure several in one run (default: {BUILTIN})",
+    )
     args = parser.parse_args()
-    print(f"{'players':>7} {'version':>8} {'games/s':>9} {'steps/game':>11}")
-    for players in (2, 3, 4):
-        for auction in (False, True):
-            rate, steps = games_per_second(players, auction, args.games)
-            version = "auction" if auction else "base"
-            print(f"{players:>7} {version:>8} {rate:>9.1f} {steps:>11.0f}")
-    clones, legal = calls_per_second()
-    print(f"clone: {clones:,.0f}/s   legal_actions: {legal:,.0f}/s (4 players, random positions)")
+    editions = args.edition or [BUILTIN]
+    data = {}
+    for edition in editions:  # read them all before measuring: bad input fails at once
+        try:
+            data[edition] = edition_data(edition)
+        except (OSError, ValueError) as exc:
+            parser.error(f"--edition {edition}: not builtin, a shipped edition or a file ({exc})")
+    for edition in editions:
+        print(f"edition: {edition}")
+        print(f"{'players':>7} {'version':>8} {'games/s':>9} {'steps/game':>11}")
+        for players in (2, 3, 4):
+            for auction in (False, True):
+                rate, steps = games_per_second(players, auction, args.games, data[edition])
+                version = "auction" if auction else "base"
+                print(f"{players:>7} {version:>8} {rate:>9.1f} {steps:>11.0f}")
+        clones, legal = calls_per_second(edition=data[edition])
+        print(
+            f"clone: {clones:,.0f}/s   legal_actions: {legal:,.0f}/s (4 players, random positions)"
+        )
 
 
 if __name__ == "__main__":

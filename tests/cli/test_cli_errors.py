@@ -8,6 +8,7 @@ import pytest
 from cli_helpers import invoke
 
 import meeple.engine.registry as registry
+from meeple.engine.registry import shipped_edition
 from meeple.games.tikal.components import builtin_data
 
 
@@ -43,7 +44,9 @@ def test_cli_edition_that_is_not_json(tmp_path):
     path.write_text("{not json", encoding="utf-8")
     assert_clean_error(invoke("play", "tikal", "--edition", str(path)), "not valid JSON")
     assert_clean_error(
-        invoke("play", "tikal", "--edition", str(tmp_path / "missing.json")), "cannot read"
+        invoke("play", "tikal", "--edition", str(tmp_path / "missing.json")),
+        "cannot read",
+        "reconstruction-2026",  # a wrong name or path lists the shipped editions
     )
 
 
@@ -66,6 +69,21 @@ def test_cli_good_edition_file_plays(tmp_path):
     )
     assert result.exit_code == 0, result.output
     assert "Final scores" in result.output
+
+
+def test_cli_shipped_edition_by_name(tmp_path, monkeypatch):
+    args = ("play", "tikal", "--players", "2", "--humans", "0", "--seed", "1", "--record")
+    result = invoke(*args, str(tmp_path / "g.json"), "--edition", "reconstruction-2026")
+    assert result.exit_code == 0, result.output
+    assert "Final scores" in result.output and "--edition reconstruction-2026" in result.output
+    record = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
+    assert record["options"]["edition"] == shipped_edition("tikal", "reconstruction-2026")
+    # A file of that name wins over the shipped edition of the same name.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "reconstruction-2026").write_text("{not json", encoding="utf-8")
+    assert_clean_error(
+        invoke(*args, "h.json", "--edition", "reconstruction-2026"), "not valid JSON"
+    )
 
 
 @pytest.mark.parametrize(

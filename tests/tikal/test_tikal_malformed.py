@@ -19,7 +19,7 @@ from meeple.engine.errors import (
 from meeple.engine.testing import assert_unchanged_on_error, random_step
 from meeple.games.tikal import TikalState
 from meeple.games.tikal.actions import ACTION_TYPES, CODEC
-from meeple.games.tikal.components import builtin_data, parse_edition
+from meeple.games.tikal.components import builtin_data, builtin_edition, parse_edition
 
 
 def _states():
@@ -40,11 +40,17 @@ def _states():
 
 
 POSITIONS = _states()
+# Real tile ids (the first and last terrain tile of the built-in edition) for malformed actions.
+TILE_IDS = [
+    builtin_edition().tiles[i].id
+    for i in (builtin_edition().terrain[0], builtin_edition().terrain[-1])
+]
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 kinds = st.sampled_from([t.kind for t in ACTION_TYPES] + ["fly", "", "PLACE_TILE"])
@@ -60,15 +66,18 @@ action_dicts = st.fixed_dictionaries(
         "take": st.integers(-2, 9),
         "other": st.integers(-2, 5),
         "amount": st.integers(-5, 200),
-        "tile": st.sampled_from(["A1", "G5", "Z9", ""]),
+        "tile": st.sampled_from([*TILE_IDS, "Z9", ""]),
         "extra": json_values,
     },
 )
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
-@given(data=action_dicts | json_values, index=st.integers(0, len(POSITIONS) - 1),
-       seat=st.integers(-2, 5) | st.none() | st.text(max_size=2))
+@given(
+    data=action_dicts | json_values,
+    index=st.integers(0, len(POSITIONS) - 1),
+    seat=st.integers(-2, 5) | st.none() | st.text(max_size=2),
+)
 def test_any_input_is_rejected_cleanly_or_applied_legally(data, index, seat):
     state = POSITIONS[index].clone()
     before = state.to_json()
@@ -137,25 +146,41 @@ def test_malformed_state_json_is_rejected_with_the_field_named(field, value):
         state.legal_actions(seat)
 
 
+TILES = builtin_data()["terrain_tiles"]["tiles"]["value"]
+VOLCANO = next(i for i, t in enumerate(TILES) if t["kind"] == "volcano")  # has no stones
+
+
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda d: d["terrain_tiles"]["tiles"]["value"][3].update(kind="castle"),
-         "terrain_tiles.tiles[3].kind"),
-        (lambda d: d["terrain_tiles"]["tiles"]["value"][0].update(steps=[1, 2]),
-         "terrain_tiles.tiles[0].steps"),
-        (lambda d: d["terrain_tiles"]["tiles"]["value"][1].update(id="A1"),
-         "terrain_tiles.tiles[1].id"),
+        (
+            lambda d: d["terrain_tiles"]["tiles"]["value"][3].update(kind="castle"),
+            "terrain_tiles.tiles[3].kind",
+        ),
+        (
+            lambda d: d["terrain_tiles"]["tiles"]["value"][0].update(steps=[1, 2]),
+            "terrain_tiles.tiles[0].steps",
+        ),
+        (
+            lambda d: d["terrain_tiles"]["tiles"]["value"][1].update(id=TILES[0]["id"]),
+            "terrain_tiles.tiles[1].id",
+        ),
         (lambda d: d["terrain_tiles"]["count"].update(value=35), "terrain_tiles.count"),
-        (lambda d: d["terrain_tiles"]["by_type"]["value"].update(temple=14),
-         "terrain_tiles.by_type.temple"),
+        (
+            lambda d: d["terrain_tiles"]["by_type"]["value"].update(temple=14),
+            "terrain_tiles.by_type.temple",
+        ),
         (lambda d: d["board"]["spaces"]["value"].pop(), "board"),
         (lambda d: d["temple_level_tiles"]["value"].update({"4": -1}), "temple_level_tiles.4"),
         (lambda d: d["costs"]["value"].pop("build_camp"), "costs.build_camp"),
         (lambda d: d["board"]["preprinted"]["value"][0].update(q=50), "board.preprinted[0]"),
         (lambda d: d.pop("treasure_tokens"), "treasure_tokens"),
-        (lambda d: d["terrain_tiles"]["tiles"]["value"][10].update(steps=[1, 0, 0, 0, 0, 0]),
-         "terrain_tiles.tiles[10].steps"),
+        (
+            lambda d: d["terrain_tiles"]["tiles"]["value"][VOLCANO].update(
+                steps=[1, 0, 0, 0, 0, 0]
+            ),
+            f"terrain_tiles.tiles[{VOLCANO}].steps",
+        ),
     ],
 )
 def test_edition_errors_name_the_field(edit, message):
@@ -189,8 +214,9 @@ def test_bad_options_are_refused(options):
 def test_illegal_actions_name_their_rule():
     state = POSITIONS[0].clone()
     assert state.step == "place"
-    message = assert_unchanged_on_error(state, lambda s: s.apply(0, CODEC.from_json(
-        {"kind": "end_turn"})))
+    message = assert_unchanged_on_error(
+        state, lambda s: s.apply(0, CODEC.from_json({"kind": "end_turn"}))
+    )
     assert "[TIK-2]" in message
     with pytest.raises(IllegalAction):
         state.apply(0, CODEC.from_json({"kind": "place_tile", "space": 0, "rotation": 9}))

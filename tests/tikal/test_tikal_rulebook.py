@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-from tikal_helpers import Situation, space
+from tikal_helpers import EDITION, Situation, space, tiles_where
 
 from meeple.games.tikal.actions import Bid, ChooseTile, EndTurn, Pass, PlaceTile, Walk
 from meeple.games.tikal.scoring import score_seat
 
 
 def movement_example():
-    """The picture is lost; this layout satisfies every number the text gives."""
-    return (
-        Situation()
-        .put("a3", "A2", 0)  # the "2" temple, next to the printed "1" temple on a4
-        .put("a2", "A5", 2)  # the jungle
-        .put("b2", "A3", 5)  # the treasure
-        .figures(0, "a3", workers=1)
-        .acting(0)
-        .build()
-    )
+    """The picture is lost; the layout is searched to satisfy every number the text gives."""
+    return Situation().movement_example().figures(0, "a3", workers=1).acting(0).build()
 
 
 def test_movement_costs_example():
@@ -38,15 +30,19 @@ def test_movement_costs_example():
 
 def test_scoring_example_29_points():
     """Majority at temples 3, 5, 5 and 8 (21 points), two pairs and two singles (8): 29."""
-    situation = (
-        Situation(players=2)
-        .put("a3", "C1", top=3)
-        .put("b3", "E2", top=5)
-        .put("c4", "F1", top=5)
-        .put("c5", "D2", top=8)
-        .treasures(0, [0, 0, 1, 1, 2, 3])
-    )
-    for name in ("a3", "b3", "c4", "c5"):
+    situation = Situation(players=2).treasures(0, [0, 0, 1, 1, 2, 3])
+    tops = {"a3": 3, "b3": 5, "c4": 5, "c5": 8}
+    used: list[str] = []
+    for name, top in tops.items():
+        # a temple tile that can stand at that height: printed value at most `top`
+        temple = next(
+            t
+            for t in tiles_where("temple")
+            if t not in used and EDITION.tiles[EDITION.tile_index(t)].temple_value <= top
+        )
+        used.append(temple)
+        situation.put(name, temple, top=top)
+    for name in tops:
         situation.figures(0, name, workers=2)
     situation.figures(1, "c5", workers=1)
     state = situation.build()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tikal_helpers import EDITION, Situation, space, tile
+from tikal_helpers import EDITION, Situation, a_tile, space, stones, tile, tiles_where
 
 from meeple.engine.errors import IllegalAction
 from meeple.engine.testing import assert_unchanged_on_error
@@ -26,6 +26,8 @@ from meeple.games.tikal.actions import (
 from meeple.games.tikal.state import OUT
 
 BASE = EDITION.base_camp
+VOLCANO = a_tile("volcano")
+JUNGLES = tiles_where("jungle")
 
 
 def rejects(state: TikalState, seat: int, action, rule: str) -> None:
@@ -67,10 +69,16 @@ def test_tik2_tile_needs_a_neighbour_and_a_path():
             nb >= 0 and state2.tile_at[nb] >= 0 and state2.walk_cost(s, nb) >= 1
             for nb in EDITION.neighbours[s]
         )
-    # For the A6 jungle (3 stones on one side), a rotation is listed exactly when it makes a
-    # path; next to the A1 temple (stones only on its north side) most rotations are refused.
-    situation = Situation().put("c3", "A1", 0)
-    situation.data["hand"] = tile("A6")
+
+    # For a jungle in hand with the fewest sides carrying stones, a rotation is listed exactly
+    # when it makes a path; next to a temple with the fewest such sides, some are refused.
+    def sides_with_stones(tile_id):
+        return sum(n > 0 for n in stones(tile_id))
+
+    temple = min(tiles_where("temple"), key=sides_with_stones)
+    jungle = min(JUNGLES, key=sides_with_stones)
+    situation = Situation().put("c3", temple, 0)
+    situation.data["hand"] = tile(jungle)
     state = situation.build()
     refused = 0
     for s in range(len(state.tile_at)):
@@ -79,7 +87,7 @@ def test_tik2_tile_needs_a_neighbour_and_a_path():
             continue
         listed = {a.rotation for a in state.legal_actions(0) if a.space == s}
         for rotation in range(6):
-            layout = EDITION.rotated_steps[tile("A6")][rotation]
+            layout = stones(jungle, rotation)
             has_path = any(
                 layout[side] + EDITION.rotated_steps[state.tile_at[nb]][0][(side + 3) % 6] >= 1
                 for side, nb in enumerate(EDITION.neighbours[s])
@@ -94,41 +102,48 @@ def test_tik2_tile_needs_a_neighbour_and_a_path():
 
 def test_tik2_volcano_needs_no_path_and_each_layout_is_listed_once():
     situation = Situation()
-    situation.data["hand"] = tile("B5")
+    situation.data["hand"] = tile(VOLCANO)
     state = situation.build()
     placements = state.legal_actions(0)
     spaces = [a.space for a in placements]
     assert len(spaces) == len(set(spaces))  # six equal rotations listed once
     # every empty space next to a placed tile, paths or not
     expected = {
-        s for s in range(len(state.tile_at))
-        if state.tile_at[s] < 0 and any(nb >= 0 and state.tile_at[nb] >= 0
-                                        for nb in EDITION.neighbours[s])
+        s
+        for s in range(len(state.tile_at))
+        if state.tile_at[s] < 0
+        and any(nb >= 0 and state.tile_at[nb] >= 0 for nb in EDITION.neighbours[s])
     }
     assert set(spaces) == expected
     state.apply(0, PlaceTile(spaces[0], 4))  # any rotation of an equal layout is accepted
-    assert state.tile_at[spaces[0]] == tile("B5")
+    assert state.tile_at[spaces[0]] == tile(VOLCANO)
 
 
 # -- TIK-3 treasure tokens -----------------------------------------------------------------------
 def test_tik3_one_token_per_mask_fewer_when_they_run_out():
-    situation = Situation()
-    situation.data["hand"] = tile("C3")  # 4 masks
-    state = situation.build()
-    move = next(a for a in state.legal_actions(0))
-    state.apply(0, move)
-    assert len(state.tokens[move.space]) == 4 and len(state.token_supply) == 20
-    situation = Situation()
-    situation.data["hand"] = tile("C3")
-    situation.data["token_supply"] = situation.data["token_supply"][:2]
-    state = situation.build()
-    state.apply(0, move)
-    assert len(state.tokens[move.space]) == 2 and state.token_supply == []
+    def place_in_hand(treasure, supply_left=None):
+        situation = Situation()
+        situation.data["hand"] = tile(treasure)
+        if supply_left is not None:
+            situation.data["token_supply"] = situation.data["token_supply"][:supply_left]
+        state = situation.build()
+        move = state.legal_actions(0)[0]
+        state.apply(0, move)
+        return state, state.tokens[move.space]
+
+    supply = len(Situation().data["token_supply"])
+    masks = sorted({EDITION.tiles[tile(t)].masks for t in tiles_where("treasure")})
+    assert len(masks) > 1 and masks[-1] > 2  # tiles differ, and a shortage of 2 is one
+    for count in masks:  # one tile of each mask count: as many tokens as masks
+        state, pile = place_in_hand(a_tile("treasure", masks=count))
+        assert len(pile) == count and len(state.token_supply) == supply - count
+    state, pile = place_in_hand(a_tile("treasure", masks=masks[-1]), supply_left=2)
+    assert len(pile) == 2 and state.token_supply == []
 
 
 # -- TIK-4 deploying and secret paths --------------------------------------------------------------
 def test_tik4_deploy_on_base_or_own_camp_for_one_point():
-    situation = Situation(players=2).put("b3", "A5").put("c4", "B4")
+    situation = Situation(players=2).put("b3", JUNGLES[0]).put("c4", JUNGLES[1])
     situation.data["camp"][space("b3")] = 0
     situation.data["camp"][space("c4")] = 1
     state = situation.acting(0).build()
@@ -141,7 +156,7 @@ def test_tik4_deploy_on_base_or_own_camp_for_one_point():
 
 
 def test_tik4_secret_paths_only_between_own_camps_and_base():
-    situation = Situation(players=2).put("b3", "A5").put("c4", "B4")
+    situation = Situation(players=2).put("b3", JUNGLES[0]).put("c4", JUNGLES[1])
     situation.data["camp"][space("b3")] = 0
     situation.data["camp"][space("c4")] = 1
     situation.figures(0, "a5", workers=1).figures(1, "a5", workers=1)
@@ -155,18 +170,20 @@ def test_tik4_secret_paths_only_between_own_camps_and_base():
 
 # -- TIK-5 walking -------------------------------------------------------------------------------
 def test_tik5_walk_costs_stones_on_both_sides_and_needs_a_passage():
-    state = Situation().put("a3", "A2", 0).put("a2", "A5", 2).put("b2", "A3", 5).figures(
-        0, "a3", workers=1
-    ).acting(0).build()
+    # the rulebook's movement layout: a3-b2 has no stones, a3-a4 one, a3-a2 three
+    situation = Situation().movement_example().figures(0, "a3", workers=1)
+    state = situation.acting(0).build()
     rejects(state, 0, Walk("worker", space("a3"), space("b2")), "TIK-5")  # 0 stones
     state.apply(0, Walk("worker", space("a3"), space("a4")))
     assert state.ap == 9
-    state = Situation().put("a3", "A2", 0).figures(0, "a3", workers=1).acting(0, ap=2).build()
+    state = situation.acting(0, ap=2).build()
+    assert state.walk_cost(space("a3"), space("a2")) == 3
     assert Walk("worker", space("a3"), space("a2")) not in state.legal_actions(0)
+    assert_unchanged_on_error(state, lambda s: s.apply(0, Walk("worker", space("a3"), space("a2"))))
 
 
 def test_tik5_volcano_is_never_entered():
-    situation = Situation().put("a3", "B5").figures(0, "a4", workers=1)
+    situation = Situation().put("a3", VOLCANO).figures(0, "a4", workers=1)
     state = situation.acting(0).build()
     assert not any(isinstance(a, Walk) and a.dst == space("a3") for a in state.legal_actions(0))
     rejects(state, 0, Walk("worker", space("a4"), space("a3")), "TIK-5")
@@ -200,7 +217,12 @@ def test_tik6_no_next_level_tile_or_a_guard_stops_excavation():
 
 # -- TIK-7 recovering --
 def test_tik7_recover_top_token_two_per_tile_each_with_its_own_figure():
-    situation = Situation().put("b3", "A4").tokens("b3", [5, 6, 7]).figures(0, "b3", workers=1)
+    situation = (
+        Situation()
+        .put("b3", a_tile("treasure"))
+        .tokens("b3", [5, 6, 7])
+        .figures(0, "b3", workers=1)
+    )
     state = situation.acting(0).build()
     state.apply(0, Recover(space("b3")))
     assert state.treasures[7] == 1 and state.ap == 7 and state.tokens[space("b3")] == [5, 6]
@@ -229,8 +251,9 @@ def test_tik8_only_singles_are_exchanged():
 
 # -- TIK-9 camps -----------------------------------------------------------------------------------
 def test_tik9_camps_on_jungle_or_empty_treasure_one_per_tile_two_per_player():
-    situation = Situation().put("b3", "A5").put("c4", "A4").tokens("c4", [0]).put("a3", "B4")
-    situation.put("c3", "C4")
+    treasures = tiles_where("treasure")
+    situation = Situation().put("b3", JUNGLES[0]).put("c4", treasures[0]).tokens("c4", [0])
+    situation.put("a3", treasures[1]).put("c3", JUNGLES[1])  # a3: a treasure without tokens
     state = situation.acting(0).build()
     camps = {a.space for a in state.legal_actions(0) if isinstance(a, BuildCamp)}
     assert camps == {space("b3"), space("a3"), space("c3"), space("b4")}  # b4: printed jungle
@@ -264,7 +287,8 @@ def test_tik10_guard_needs_sole_majority_and_sends_the_rest_home():
 def test_tik10_at_most_two_guards():
     situation = Situation().figures(0, "a4", workers=1).figures(0, "b5", workers=1)
     situation.data["guard"][space("a3")] = 0
-    situation.put("a3", "A1").put("b3", "A2")
+    temples = tiles_where("temple")
+    situation.put("a3", temples[0]).put("b3", temples[1])
     situation.data["guard"][space("b3")] = 0
     state = situation.acting(0).build()
     rejects(state, 0, PlaceGuard(space("a4")), "TIK-10")
@@ -280,13 +304,13 @@ def test_tik10_others_walk_through_a_guarded_temple():
 # -- TIK-11 scoring rounds --
 def test_tik11_volcano_scoring_round_then_drawer_places_it():
     situation = Situation(players=3)
-    situation.data["stack"].append(tile("B5"))  # the volcano is the next draw
+    situation.next_draw(VOLCANO)
     situation.figures(1, "a4", workers=1)
     state = situation.build()
     state.apply(0, state.legal_actions(0)[0])
     state.apply(0, EndTurn())
     # Seat 1 draws the volcano: it sets it aside and plays a scoring turn first.
-    assert state.current == 1 and state.step == "act" and state.hand == tile("B5")
+    assert state.current == 1 and state.step == "act" and state.hand == tile(VOLCANO)
     assert state.scoring_queue == [1, 2, 0]
     state.apply(1, EndTurn())
     assert state.score[1] == 1  # temple 1 at a4 by majority
@@ -295,7 +319,7 @@ def test_tik11_volcano_scoring_round_then_drawer_places_it():
     state.apply(0, EndTurn())
     assert [e["seat"] for e in state.history[0]["entries"]] == [1, 2, 0]
     # Then the drawer places the volcano and plays a normal turn.
-    assert state.current == 1 and state.step == "place" and state.hand == tile("B5")
+    assert state.current == 1 and state.step == "place" and state.hand == tile(VOLCANO)
     state.apply(1, state.legal_actions(1)[0])
     assert state.step == "act" and not state.scoring_queue
     state.apply(1, EndTurn())
@@ -359,7 +383,8 @@ def test_tik14_bids_rise_never_exceed_score_and_a_pass_is_final():
     assert state.current == 2
     state.apply(2, Pass())
     assert state.current == 0 and state.step == "choose" and state.score[0] == 14
-    rejects(state, 0, ChooseTile("G1"), "TIK-14")  # not revealed
+    bottom = EDITION.tiles[state.stack[0]].id
+    rejects(state, 0, ChooseTile(bottom), "TIK-14")  # not revealed
 
 
 def test_tik14_nobody_bids_first_to_pass_moves_free():
@@ -374,13 +399,14 @@ def test_tik14_nobody_bids_first_to_pass_moves_free():
 def test_tik15_chosen_volcano_scores_at_once_turn_markers_kept():
     situation = Situation(players=3, auction=True)
     revealed = situation.data["revealed"]
+    situation.data["stack"].remove(tile(VOLCANO))
     situation.data["stack"].append(revealed[0])
-    revealed[0] = tile("B5")
+    revealed[0] = tile(VOLCANO)
     state = situation.build()
     state.apply(0, Bid(1))
     state.apply(1, Pass())
     state.apply(2, Pass())
-    state.apply(0, ChooseTile("B5"))
+    state.apply(0, ChooseTile(VOLCANO))
     assert state.scoring_queue == [0, 1, 2] and state.step == "act"
     for seat in (0, 1, 2):
         state.apply(seat, EndTurn())

@@ -7,6 +7,7 @@ so every situation is also a check that the JSON form is the public way to set u
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -25,6 +26,69 @@ def space(name: str) -> int:
 
 def tile(tile_id: str) -> int:
     return EDITION.tile_index(tile_id)
+
+
+# Sides as the data numbers them (hex_convention.sides).
+N, NE, SE, S, SW, NW = range(6)
+
+
+def tiles_where(kind: str, **fields: int) -> list[str]:
+    """Ids of the terrain tiles of `kind` whose fields (``temple_value``, ``masks``) match.
+
+    Tests pick tiles by what they need, never by id: the tile list is data and changes with the
+    edition (issue 14 replaced the whole list)."""
+    return [
+        t.id
+        for t in (EDITION.tiles[i] for i in EDITION.terrain)
+        if t.kind == kind and all(getattr(t, name) == value for name, value in fields.items())
+    ]
+
+
+def a_tile(kind: str, **fields: int) -> str:
+    """The first terrain tile of `kind` with the given fields; fails if the edition has none."""
+    found = tiles_where(kind, **fields)
+    assert found, f"the edition has no {kind} tile with {fields}"
+    return found[0]
+
+
+def stones(tile_id: str, rotation: int = 0) -> tuple[int, ...]:
+    """Stones on each side of a tile turned `rotation` sides clockwise."""
+    return EDITION.rotated_steps[tile(tile_id)][rotation]
+
+
+def printed_at(name: str) -> int:
+    """The tile index printed on the board at a space."""
+    return next(t for s, t in EDITION.preprinted if s == space(name))
+
+
+@functools.cache
+def movement_layout() -> tuple[tuple[str, int], tuple[str, int], tuple[str, int]]:
+    """The rulebook's movement example laid out with this edition's tiles, as (tile id,
+    rotation) for a "2" temple on a3, a jungle on a2 and a treasure on b2.
+
+    The example's picture is lost; its text gives the numbers: from the "2" temple, the printed
+    "1" temple below (a4) costs 1 AP, the jungle (north) 3 AP, the treasure (north-east) is out
+    of reach directly, and the treasure costs 6 AP through the jungle. The layout is searched
+    for, not written down, so that it holds for any tile list; the 3-AP steps must have stones
+    on both touching sides, so that a walk cost that counted one side only would show.
+    """
+    printed_north = EDITION.rotated_steps[printed_at("a4")][0][N]
+    for temple in tiles_where("temple", temple_value=2):
+        for t_rot in EDITION.distinct_rotations[tile(temple)]:
+            here = stones(temple, t_rot)
+            if here[S] + printed_north != 1 or here[NE] != 0 or not 1 <= here[N] <= 2:
+                continue
+            for jungle in tiles_where("jungle"):
+                for j_rot in EDITION.distinct_rotations[tile(jungle)]:
+                    middle = stones(jungle, j_rot)
+                    if middle[S] != 3 - here[N] or not 1 <= middle[SE] <= 2:
+                        continue
+                    for treasure in tiles_where("treasure"):
+                        for r_rot in EDITION.distinct_rotations[tile(treasure)]:
+                            there = stones(treasure, r_rot)
+                            if there[SW] == 0 and there[NW] == 3 - middle[SE]:
+                                return (temple, t_rot), (jungle, j_rot), (treasure, r_rot)
+    raise AssertionError("no layout of this edition's tiles fits the movement example")
 
 
 class Situation:
@@ -70,6 +134,18 @@ class Situation:
             self.data["treasures"][seat * k + kind] += 1
         return self
 
+    def movement_example(self) -> Situation:
+        """Lay out the rulebook's movement example (see `movement_layout`)."""
+        (temple, t_rot), (jungle, j_rot), (treasure, r_rot) = movement_layout()
+        return self.put("a3", temple, t_rot).put("a2", jungle, j_rot).put("b2", treasure, r_rot)
+
+    def next_draw(self, tile_id: str) -> Situation:
+        """Move a tile of the stack to its top, so that it is the next one drawn."""
+        t = tile(tile_id)
+        self.data["stack"].remove(t)
+        self.data["stack"].append(t)
+        return self
+
     def acting(self, seat: int, ap: int = 10) -> Situation:
         """Make it `seat`'s turn to spend action points (tile already placed)."""
         if self.data["hand"] >= 0:  # the drawn tile goes back on top of the stack
@@ -84,7 +160,7 @@ class Situation:
 def conservation(state: TikalState) -> None:
     """Every figure, camp, temple level tile, treasure token and terrain tile is somewhere,
     exactly once."""
-    ed, n = EDITION, state.n
+    ed, n = state.edition, state.n
     for seat in range(n):
         on_board = sum(state.workers[seat::n])
         leader_in_play = state.leader[seat] != OUT

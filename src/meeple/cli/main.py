@@ -28,7 +28,7 @@ from meeple.cli.play import (
 from meeple.engine.errors import MeepleError
 from meeple.engine.game import GameState
 from meeple.engine.record import GameRecord
-from meeple.engine.registry import game_class, game_names
+from meeple.engine.registry import edition_names, game_class, game_names, shipped_edition
 
 app = typer.Typer(
     name="meeple",
@@ -63,11 +63,20 @@ def load_class(game: str) -> type[GameState]:
         fail(f"the {game} engine is not available in this installation ({exc})")
 
 
-def read_edition(path: Path) -> Any:
+def read_edition(game: str, edition: str) -> Any:
+    """The component data of ``--edition``: a JSON file, or else the name of an edition
+    shipped with the game (a file of that name wins, so a name never hides a user's file)."""
+    path = Path(edition)
+    if not path.exists() and edition in edition_names(game):
+        return shipped_edition(game, edition)
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        fail(f"cannot read edition file {path}: {exc.strerror or exc}")
+        shipped = ", ".join(edition_names(game)) or "none"
+        fail(
+            f"cannot read edition file {path}: {exc.strerror or exc} "
+            f"(editions shipped with {game}: {shipped})"
+        )
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         fail(f"edition file {path} is not valid JSON: {exc}")
 
@@ -97,7 +106,11 @@ def play(
         int | None, typer.Option(help="Altiplano: the seat (1..players) that starts (ALT-5).")
     ] = None,
     edition: Annotated[
-        Path | None, typer.Option(help="JSON file with the game's components.")
+        str | None,
+        typer.Option(
+            help="JSON file with the game's components, or the name of an edition shipped "
+            "with the game (a wrong name lists them)."
+        ),
     ] = None,
     record: Annotated[
         Path | None, typer.Option(help="Where to save the game (after every action).")
@@ -132,7 +145,7 @@ def play(
             fail(f"--start-player is not an option of {game}")
         options["start_player"] = start_player - 1
     if edition is not None:
-        options["edition"] = read_edition(edition)
+        options["edition"] = read_edition(game, edition)
     if start_player is not None:  # the engine counts seats from 0: say it as players do
         others = {key: value for key, value in options.items() if key != "start_player"}
         try:

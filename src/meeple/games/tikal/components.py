@@ -1,6 +1,7 @@
 """Tikal's components, read from data: the built-in edition or a user's own edition file.
 
-Many figures (board shape, each tile's stones) are estimates, so the engine knows none of them:
+Some figures are estimates (the stones on the hexes printed on the board) and others were until
+a source turned up (the whole tile list, issue 14), so the engine knows none of them:
 everything the rules count comes from an `Edition`. `load_edition` checks a file thoroughly and
 names the field and the problem, because a user who types an edition by hand must be able to
 find the mistake.

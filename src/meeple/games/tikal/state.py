@@ -1126,8 +1126,9 @@ class TikalState(GameState):
             raise MalformedState("state fields 'camp'/'guard' must hold seats or -1")
         if any(not (OUT <= v < spaces) for v in self.leader):
             raise MalformedState("state field 'leader' must hold a space, -1 or -2")
-        if any(type(v) is not int or v < 0 for v in self.workers + self.supply + self.treasures):
-            raise MalformedState("figure and treasure counts must be non-negative integers")
+        for name in ("workers", "supply", "treasures"):
+            if any(type(v) is not int or v < 0 for v in getattr(self, name)):
+                raise MalformedState(f"state field {name!r} must hold counts of 0 or more")
         kinds = self.edition.treasure_kinds
         for space, pile in self.tokens.items():
             if not 0 <= space < spaces or any(
