@@ -918,7 +918,7 @@ def test_alt20_full_row_of_a_good_allows_a_new_row_of_it() -> None:
     assert kinds(state, 0, "store") == {A.Store("wood", 2)}
 
 
-def test_alt20_corn_row_takes_only_corn_and_corn_any_started_row() -> None:
+def test_alt20_corn_row_takes_only_corn_and_corn_goes_there_while_unfinished() -> None:
     state = _storing()
     put(state, 0, "row:0", "corn")
     put(state, 0, "row:1", "glass")
@@ -926,9 +926,19 @@ def test_alt20_corn_row_takes_only_corn_and_corn_any_started_row() -> None:
     put(state, 0, "loc:village", "glass")
     state = refresh(state)
     stores = kinds(state, 0, "store")
-    assert stores == {A.Store("corn", 0), A.Store("corn", 1), A.Store("glass", 1)}
+    assert stores == {A.Store("corn", 0), A.Store("glass", 1)}
     refused(state, 0, A.Store("glass", 0), "ALT-20")
+    refused(state, 0, A.Store("corn", 1), "ALT-20")  # amended 2026-11-26: the corn row first
     refused(state, 0, A.Store("corn", 2), "ALT-20")  # an unfinished corn row exists
+
+
+def test_alt20_corn_any_started_row_once_no_corn_row_is_unfinished() -> None:
+    state = _storing()
+    put(state, 0, "row:0", "corn", 3)
+    put(state, 0, "row:1", "glass")
+    put(state, 0, "loc:village", "corn")
+    state = refresh(state)
+    assert kinds(state, 0, "store") == {A.Store("corn", 1), A.Store("corn", 2)}
 
 
 def test_alt20_food_never_stored_even_from_a_wildcard() -> None:

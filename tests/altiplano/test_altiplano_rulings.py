@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from altiplano_helpers import (
     at_actions,
@@ -565,9 +567,80 @@ def test_alt20_no_new_row_while_unfinished_and_corn_rules() -> None:
 
     rows = [["fish"], ["corn"], []] + [[] for _ in range(7)]
     spec = state.comps.rows
-    assert storage_rows(rows, spec, "corn") == [0, 1]  # any started row; no 2nd corn row
+    assert storage_rows(rows, spec, "corn") == [1]  # the unfinished corn row first
     assert storage_rows(rows, spec, "wool") == [2]  # a corn row takes only corn
     assert storage_rows(rows, spec, "food") == []
+    rows[1] = ["corn"] * 3
+    assert storage_rows(rows, spec, "corn") == [0, 2]  # no corn row unfinished: any started row
+
+
+def _corn_arrives(state: AltiplanoState, way: str) -> AltiplanoState:
+    """Seat 0 about to receive or store one corn `way`; return the state at the choice of row."""
+    p = state.s["players"][0]
+    if way == "road":
+        p["figure"], p["road"] = "road", 1  # the next road step gives corn
+        put(state, 0, "loc:road", "stone")
+        put(state, 0, "loc:road", "wood")
+        state = refresh(state)
+        state.apply(0, A.BuildRoad())
+    elif way == "order":
+        p["figure"] = "market"
+        state.s["orders_box"].remove("order_02")  # wood, wood, stone
+        state.s["supply"]["wood"] -= 2
+        p["order"] = {"id": "order_02", "delivered": ["wood", "wood"]}
+        put(state, 0, "loc:market", "stone")
+        state = refresh(state)
+        state.apply(0, A.Deliver("stone"))  # the last delivery gives corn
+    elif way == "buffer":
+        p["figure"] = "village"
+        give_extension(state, 0, "corn_buffer")
+        state.s["supply"]["corn"] -= 1
+        p["buffer"] = 1
+        state = refresh(state)
+    elif way == "village":
+        p["figure"] = "village"
+        put(state, 0, "loc:village", "corn")
+        state = refresh(state)
+    else:  # the final-storage extension, after the last round
+        state.s["end_round"] = 1
+        give_extension(state, 0, "final_storage")
+        put(state, 0, "bag", "corn")
+        state = refresh(state)
+        state.apply(0, A.Pass())
+        state.apply(1, A.Pass())
+        state.apply(0, A.FinalDraw())
+    return state
+
+
+@pytest.mark.parametrize(
+    ("way", "store"),
+    [
+        ("road", A.StoreCorn),
+        ("order", A.StoreCorn),
+        ("buffer", A.StoreBuffered),
+        ("village", lambda row: A.Store("corn", row)),
+        ("final", lambda row: A.Store("corn", row)),
+    ],
+)
+def test_alt20_corn_must_go_into_the_unfinished_corn_row(way: str, store: Any) -> None:
+    """Amended 2026-11-26: while a row started with corn is unfinished, corn must go into it,
+    however the corn arrives (road, completed order, corn buffer, village, final storage)."""
+    state = at_actions(2)
+    if way == "order" and "order_02" in state.s["orders"]:
+        state.s["orders"].remove("order_02")
+        state.s["orders_box"].append("order_02")
+    put(state, 0, "row:0", "corn")  # an unfinished corn row
+    put(state, 0, "row:1", "glass", 2)  # a started row with space
+    state = _corn_arrives(state, way)
+    stores = [
+        a for a in state.legal_actions(0) if a.kind in ("store_corn", "store_buffered", "store")
+    ]
+    assert stores == [store(0)]
+    assert rule_of(state, 0, store(1)) == "ALT-20"  # not into another started row
+    assert rule_of(state, 0, store(2)) == "ALT-20"  # nor into a new row
+    state.apply(0, store(0))
+    assert state.s["players"][0]["warehouse"][:2] == [["corn", "corn"], ["glass", "glass"]]
+    conservation(state)
 
 
 # -- end ----------------------------------------------------------------------------------------

@@ -730,6 +730,10 @@ class AltiplanoState(GameState):
         if kind == "store" and phase == "final":
             expected = "final"
         if phase == "final" and expected == "final":
+            p = s["players"][seat]
+            corn_rule = self._corn_row_refusal(seat, action)
+            if corn_rule and p["final"].get(CORN):
+                return "ALT-20", corn_rule
             return "ALT-22", f"{action.label()}: one final draw, stored only into started rows"
         if expected != phase:
             names = {"roles": "ALT-4", "missions": "ALT-23", "draw": "rulebook: phase 1",
@@ -751,7 +755,10 @@ class AltiplanoState(GameState):
             return "ALT-23", "that mission is not in hand now"
         if kind == "choose_role":
             return "ALT-4", "that role is not available"
+        corn_rule = self._corn_row_refusal(seat, action)
         if p["pending_corn"]:
+            if kind == "store_corn":
+                return "ALT-20", corn_rule or f"{action.label()}: corn may not go into that row"
             return "ALT-18", "the received corn must be stored first"
         if kind in ("store_corn", "buffer_corn"):
             return "ALT-18", "there is no corn to store"
@@ -772,8 +779,29 @@ class AltiplanoState(GameState):
                  "deliver": "ALT-17", "store": "ALT-20", "store_buffered": "ALT-20",
                  "build_road": "ALT-19"}  # fmt: skip
         if kind in rules:
-            return rules[kind], f"{action.label()} is not allowed now"
+            return (
+                ("ALT-20", corn_rule)
+                if corn_rule
+                else (rules[kind], f"{action.label()} is not allowed now")
+            )
         return "ALT-12", f"{action.label()} needs its tiles at the figure's location"
+
+    def _corn_row_refusal(self, seat: int, action: Action) -> str:
+        """Why corn may not go into the action's row when the corn-row rule of ALT-20 forbids
+        it (any other row while an unfinished corn row exists), else ""."""
+        if not isinstance(action, A.StoreCorn | A.StoreBuffered | A.Store) or (
+            isinstance(action, A.Store) and action.good != CORN
+        ):
+            return ""
+        rows = self.s["players"][seat]["warehouse"]
+        corn_row = W.unfinished_corn_row(rows, self.comps.rows)
+        row = action.row
+        if corn_row < 0 or row == corn_row or type(row) is not int or not 0 <= row < len(rows):
+            return ""
+        return (
+            f"{action.label()}: while the corn row (row {corn_row + 1}) is unfinished, "
+            "corn must go into it"
+        )
 
     # roles and missions ----------------------------------------------------------------
     def _do_choose_role(self, seat: int, p: dict[str, Any], action: A.ChooseRole) -> None:
