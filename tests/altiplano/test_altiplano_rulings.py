@@ -203,6 +203,47 @@ def test_alt8_location_fields_take_only_inputs() -> None:
     assert rule_of(state, 0, A.Place("loc:village", "food")) == "ALT-8"  # food is never stored
 
 
+def test_alt8_market_takes_a_good_only_if_a_market_action_could_still_use_it() -> None:
+    """Amended 2026-11-26: a good without a sale price goes on a market field only while it is
+    missing on the player's own order or on an order card still at the market. Cards removed at
+    setup or taken by other players do not count."""
+    state = _planning_state()
+    s = state.s
+    s["orders"] = ["order_02", "order_05"]  # wood, wood, stone; alpaca, wool, wool
+    s["players"][1]["order"] = {"id": "order_01", "delivered": []}  # fish, fish, alpaca, alpaca
+    s["orders_box"] = sorted(set(state.comps.orders) - {"order_01", "order_02", "order_05"})
+    put(state, 0, "planning", "fish")
+    put(state, 0, "planning", "glass")
+    state = refresh(state)
+    conservation(state)
+    places = set(state.legal_actions(0))
+    assert A.Place("loc:market", "glass") in places  # sale price
+    assert A.Place("loc:market", "cacao") in places  # sale price
+    assert A.Place("loc:market", "alpaca") in places  # on an order card at the market
+    # every fish order was removed at setup or is seat 1's: no market action can use a fish
+    assert A.Place("loc:market", "fish") not in places
+    assert rule_of(state, 0, A.Place("loc:market", "fish")) == "ALT-8"
+
+    s = state.s
+    s["orders_box"].remove("order_06")  # fish, ore, ore: now seat 0's own order
+    s["players"][0]["order"] = {"id": "order_06", "delivered": []}
+    state = refresh(state)
+    state.apply(0, A.Place("loc:market", "fish"))  # missing on the own order
+    state.apply(0, A.Unplace("loc:market", "fish"))
+    s = state.s
+    s["players"][0]["order"]["delivered"] = ["fish"]  # ... and no longer missing
+    s["supply"]["fish"] -= 1
+    state = refresh(state)
+    conservation(state)
+    assert rule_of(state, 0, A.Place("loc:market", "fish")) == "ALT-8"
+
+    s = state.s
+    s["orders_box"].remove("order_11")  # fish, cacao, glass: laid out at the market
+    s["orders"] = sorted([*s["orders"], "order_11"])
+    state = refresh(state)
+    state.apply(0, A.Place("loc:market", "fish"))
+
+
 def test_alt8_role_extension_movement_and_coin_fields() -> None:
     state = _planning_state()
     give_extension(state, 0, "cacao_for_two_food")

@@ -379,12 +379,25 @@ class AltiplanoState(GameState):
         return table
 
     def location_inputs(self, p: dict[str, Any], loc: str) -> frozenset[str]:
-        """Tiles a location's action fields take (ALT-8): inputs of any action there."""
+        """Tiles a location's action fields take (ALT-8): inputs of any action there. The
+        market's also depend on the orders: see `market_order_goods`."""
         key = (p["role"], tuple(p["ext"]))
         table = self.comps.memo.get(key)
         if table is None:
             table = self.comps.memo[key] = self._location_inputs_table(p)
+        if loc == "market":
+            return table[loc] | self.market_order_goods(p)
         return table[loc]
+
+    def market_order_goods(self, p: dict[str, Any]) -> frozenset[str]:
+        """Goods a delivery could still use (ALT-8): those missing on the player's own order and
+        those on the order cards still at the market. Cards removed at setup or taken by other
+        players can never be delivered to by this player, so their goods do not count."""
+        orders = self.comps.orders
+        goods = {g for o in self.s["orders"] for g in orders[o].goods}
+        if p["order"] is not None:
+            goods.update(self._missing(p))
+        return frozenset(goods)
 
     def _location_inputs_table(self, p: dict[str, Any]) -> dict[str, frozenset[str]]:
         comps = self.comps
@@ -400,8 +413,7 @@ class AltiplanoState(GameState):
                 inputs.update(g for g, _ in comps.house_cost)
                 inputs.update(g for g in comps.goods if g != FOOD)  # storing takes any good
             elif loc == "market":
-                inputs.update(comps.sale_price)
-                inputs.update(g for order in comps.orders.values() for g in order.goods)
+                inputs.update(comps.sale_price)  # order goods: `market_order_goods`
             elif loc == C.ROAD:
                 inputs.update(g for g, _ in C.ROAD_COST)
             inputs.discard(COINS)
@@ -750,6 +762,13 @@ class AltiplanoState(GameState):
         if kind == "unplace":
             return "ALT-9", f"{action.label()}: only tiles placed this round may be moved"
         if kind == "place":
+            if action.target == "loc:market" and action.good not in self.location_inputs(
+                p, "market"
+            ):
+                return "ALT-8", (
+                    f"{action.label()}: no market action could use it (it has no sale price and "
+                    "is missing neither on the player's order nor on an order card at the market)"
+                )
             return "ALT-8", f"{action.label()} breaks the placement rule"
         if kind in ("keep_mission", "pass_mission"):
             return "ALT-23", "that mission is not in hand now"
