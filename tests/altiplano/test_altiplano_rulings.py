@@ -371,6 +371,69 @@ def test_alt12_figure_movement() -> None:
     assert state.s["players"][0]["container"]["food"] == 3
 
 
+def _one_action_at_the_farm(figure: str) -> AltiplanoState:
+    """Seat 0 to act, figure at `figure`, top cart unused, no coins, and one alpaca on the farm:
+    the farm is the only location with an action (farm_food)."""
+    state = at_actions(2)
+    s = state.s
+    s["circle"] = ["village", "market", "road", "harbor", "farm", "mine", "forest"]
+    s["players"][0]["figure"] = figure
+    s["players"][0]["coins"] = 0
+    put(state, 0, "loc:farm", "alpaca")
+    return state
+
+
+def test_alt12_a_player_who_moved_does_not_pass() -> None:
+    """Amended 2026-11-26: movement comes before and/or after the action; a player who passes
+    does not move in that turn, so moving and then passing is refused."""
+    state = refresh(_one_action_at_the_farm("village"))
+    assert A.Pass() in state.legal_actions(0)  # nothing moved yet
+    state.apply(0, A.Move(-1, "farm"))
+    assert state.legal_actions(0) == [A.Produce("farm_food", "food")]
+    assert rule_of(state, 0, A.Pass()) == "ALT-12"
+    assert rule_of(state, 0, A.EndTurn()) == "ALT-12"
+    state.apply(0, A.Produce("farm_food", "food"))
+    state.apply(0, A.EndTurn())
+
+
+def test_alt12_a_move_before_the_action_only_where_an_action_can_follow() -> None:
+    """Amended 2026-11-26: a move is offered only where an action can still follow it in that
+    turn, counting the journeys left after it; moves after the action go anywhere."""
+    state = _one_action_at_the_farm("village")
+    put(state, 0, "move:0", "food")  # one step, no cart
+    state = refresh(state)
+    moves = {a for a in state.legal_actions(0) if a.kind == "move"}
+    # the top cart first: the food's single step must then reach the farm
+    assert {m.to for m in moves if m.via == -1} == {"harbor", "farm", "mine"}
+    # the food first: the top cart's three steps then reach the farm from either neighbour
+    assert {m.to for m in moves if m.via == 0} == {"market", "forest"}
+    message = assert_unchanged_on_error(state, lambda s: s.apply(0, A.Move(-1, "road")))
+    assert message.startswith("[ALT-12]") and "an action can still follow" in message
+    state.apply(0, A.Move(0, "forest"))
+    assert state.legal_actions(0) == [A.Move(-1, "farm")]  # the one journey left must get there
+    state.apply(0, A.Move(-1, "farm"))
+    state.apply(0, A.Produce("farm_food", "food"))
+
+    state = refresh(_one_action_at_the_farm("farm"))
+    # at the farm, the top cart would leave no journey to come back with: no move before
+    assert state.legal_actions(0) == [A.Produce("farm_food", "food"), A.Pass()]
+    assert rule_of(state, 0, A.Move(-1, "mine")) == "ALT-12"
+    state.apply(0, A.Produce("farm_food", "food"))
+    others = {"village", "market", "road", "harbor", "mine", "forest"}
+    assert {a.to for a in state.legal_actions(0) if a.kind == "move"} == others  # after: free
+    state.apply(0, A.Move(-1, "road"))
+    state.apply(0, A.EndTurn())
+
+
+def test_alt12_no_action_anywhere_leaves_only_the_pass() -> None:
+    state = _one_action_at_the_farm("village")
+    state.s["players"][0]["fields"]["farm"] = []
+    state.s["supply"]["alpaca"] += 1
+    state = refresh(state)
+    assert state.legal_actions(0) == [A.Pass()]
+    assert rule_of(state, 0, A.Move(-1, "market")) == "ALT-12"
+
+
 def test_alt13_exhausted_output_is_not_received() -> None:
     state = at_actions(2)
     state.s["players"][0]["figure"] = "mine"

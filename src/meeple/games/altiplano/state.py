@@ -578,12 +578,13 @@ class AltiplanoState(GameState):
             if self._buffer_room(p):
                 result.append(_buffer_corn())
             return result
-        if turn["stage"] == "before":
+        if turn["stage"] != "after":  # before the action, having moved towards it or not
             if p["figure"] is None:
                 return [_place_figure(loc) for loc in self.comps.locations] + [_pass()]
-            result = self.legal_moves(p)
+            result = self.moves_before_action(p)
             result.extend(self.location_actions(p, p["figure"], None))
-            result.append(_pass())
+            if turn["stage"] == "before":
+                result.append(_pass())  # ALT-12: a player who passes does not move
             return result
         result = self.legal_moves(p)
         if turn["cont"] is not None:
@@ -597,25 +598,60 @@ class AltiplanoState(GameState):
         )
 
     def legal_moves(self, p: dict[str, Any]) -> list[Action]:
-        """Movements open to a player now (ALT-12); bots use it to see what is reachable."""
+        """Movements the player's carts and food allow now (ALT-12), wherever they lead; bots
+        use it to see what is reachable. Before the action only `moves_before_action` are
+        offered."""
         circle = self.s["circle"]
         here = circle.index(p["figure"])
         size = len(circle)
-
-        def reach(steps: int) -> list[str]:
-            return [
-                loc
+        result: list[Action] = []
+        for via, steps in self._journeys(p).items():
+            result.extend(
+                _move(via, loc)
                 for i, loc in enumerate(circle)
                 if i != here and min(abs(i - here), size - abs(i - here)) <= steps
-            ]
+            )
+        return result
 
-        result: list[Action] = []
-        if not p["top_used"]:
-            result.extend(_move(-1, loc) for loc in reach(self.comps.cart_steps))
+    def _journeys(self, p: dict[str, Any]) -> dict[int, int]:
+        """The player's unused movements this round: -1 for the top cart, else the movement
+        field's index, each with the most steps its journey may take (ALT-12)."""
+        cart = self.comps.cart_steps
+        result = {} if p["top_used"] else {-1: cart}
         for i, good in enumerate(p["move"]):
             if good is not None:
-                steps = self.comps.cart_steps if p["carts"][i] else 1
-                result.extend(_move(i, loc) for loc in reach(steps))
+                result[i] = cart if p["carts"][i] else 1
+        return result
+
+    def moves_before_action(self, p: dict[str, Any]) -> list[Action]:
+        """ALT-12: a move before the action is offered only where an action can still follow
+        it this turn, since a player who moved may no longer pass. An action can follow if a
+        location with an action lies within the steps of the journeys left after this move
+        (each may be taken for 1 up to its steps, or not at all, so together they cover every
+        distance up to the sum of their steps). Moving changes no tile an action uses, so the
+        locations with an action stay the same through the moves, and a player who moved
+        always has an action or a move towards one."""
+        moves = self.legal_moves(p)
+        if not moves:
+            return moves
+        circle = self.s["circle"]
+        size = len(circle)
+        journeys = self._journeys(p)
+        total = sum(journeys.values())
+        has_action: dict[int, bool] = {}
+        result: list[Action] = []
+        for move in moves:
+            left = total - journeys[move.via]
+            to = circle.index(move.to)
+            for i in range(size):
+                if min(abs(i - to), size - abs(i - to)) > left:
+                    continue
+                found = has_action.get(i)
+                if found is None:
+                    found = has_action[i] = bool(self.location_actions(p, circle[i], None))
+                if found:
+                    result.append(move)
+                    break
         return result
 
     def location_actions(self, p: dict[str, Any], loc: str, cont: str | None) -> list[Action]:
@@ -781,10 +817,18 @@ class AltiplanoState(GameState):
             return "ALT-18", "the received corn must be stored first"
         if kind in ("store_corn", "buffer_corn"):
             return "ALT-18", "there is no corn to store"
+        stage = s["turn"]["stage"]
         if kind == "move":
+            if stage != "after" and p["figure"] is not None and action in self.legal_moves(p):
+                return "ALT-12", (
+                    f"{action.label()}: a move before the action is offered only where an "
+                    "action can still follow it this turn"
+                )
             return "ALT-12", "that movement is not available"
         if kind == "place_figure":
             return "ALT-12", "the figure is already on the board"
+        if kind in ("pass", "end_turn") and stage == "moved":
+            return "ALT-12", "a player who moved before the action must act: passing does not move"
         if kind in ("pass", "end_turn"):
             return "ALT-11", f"{kind} is not possible at this stage of the turn"
         if s["turn"]["stage"] == "after" and (s["turn"]["cont"] is None or kind not in CONTINUED):
@@ -998,6 +1042,9 @@ class AltiplanoState(GameState):
         p["figure"] = action.location
 
     def _do_move(self, seat: int, p: dict[str, Any], action: A.Move) -> None:
+        turn = self.s["turn"]
+        if turn["stage"] == "before":
+            turn["stage"] = "moved"  # ALT-12: from now on an action must follow, not a pass
         if action.via < 0:
             p["top_used"] = True
         else:
@@ -1008,7 +1055,7 @@ class AltiplanoState(GameState):
             else:
                 _add(p["container"], good)
         p["figure"] = action.to
-        self.s["turn"]["cont"] = None
+        turn["cont"] = None
 
     def _do_pass(self, seat: int, p: dict[str, Any], action: A.Pass) -> None:
         self.s["passed"][seat] = True
