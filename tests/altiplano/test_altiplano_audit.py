@@ -358,6 +358,8 @@ def _moving(figure: str | None = "village") -> AltiplanoState:
 
 def test_alt12_figure_placed_free_then_top_cart_still_usable() -> None:
     state = _moving(None)
+    put(state, 0, "loc:road", "stone")  # an action at the road for the top cart to reach
+    put(state, 0, "loc:road", "wood")
     state = refresh(state)
     assert kinds(state, 0, "move") == set()
     assert kinds(state, 0, "place_figure") == {A.PlaceFigure(loc) for loc in CIRCLE}
@@ -386,19 +388,23 @@ def test_alt12_top_cart_reaches_all_food_field_one_step_with_cart_three() -> Non
 
 def test_alt12_each_movement_once_a_round() -> None:
     state = _moving("village")
+    state.s["players"][0]["coins"] = 2  # an order to buy at the market
     put(state, 0, "move:0", "food")
+    put(state, 0, "loc:farm", "alpaca", 2)  # an action at the farm
     state = refresh(state)
     state.apply(0, A.Move(0, "market"))
     refused(state, 0, A.Move(0, "road"), "ALT-12")
-    state.apply(0, A.Move(-1, "harbor"))
-    refused(state, 0, A.Move(-1, "farm"), "ALT-12")
+    state.apply(0, A.Move(-1, "farm"))
+    refused(state, 0, A.Move(-1, "mine"), "ALT-12")
     assert state.s["players"][0]["container"] == {"food": 1}
-    state.apply(0, A.Pass())  # moving alone is no action
+    state.apply(0, A.Produce("farm_food", "food"))  # one of the two alpaca
+    state.apply(0, A.EndTurn())
     state.apply(1, A.Pass())
+    state.apply(0, A.Pass())
     draw_and_plan(state)  # a new round: the top cart is back
     state.apply(1, A.Pass())  # seat 1 starts round 2
-    state.apply(0, A.Move(-1, "mine"))
-    assert state.s["players"][0]["figure"] == "mine"
+    state.apply(0, A.Move(-1, "market"))
+    assert state.s["players"][0]["figure"] == "market"
 
 
 def test_alt12_coin_movement_coin_goes_to_supply() -> None:
@@ -434,8 +440,6 @@ def test_alt11_passing_player_skipped_rest_of_round() -> None:
     state.apply(0, A.Produce("farm_food", "food"))
     state.apply(0, A.EndTurn())
     assert state.to_move() == (0,)
-
-
 
 
 @pytest.mark.parametrize(
@@ -918,7 +922,7 @@ def test_alt20_full_row_of_a_good_allows_a_new_row_of_it() -> None:
     assert kinds(state, 0, "store") == {A.Store("wood", 2)}
 
 
-def test_alt20_corn_row_takes_only_corn_and_corn_any_started_row() -> None:
+def test_alt20_corn_row_takes_only_corn_and_corn_goes_there_while_unfinished() -> None:
     state = _storing()
     put(state, 0, "row:0", "corn")
     put(state, 0, "row:1", "glass")
@@ -926,9 +930,19 @@ def test_alt20_corn_row_takes_only_corn_and_corn_any_started_row() -> None:
     put(state, 0, "loc:village", "glass")
     state = refresh(state)
     stores = kinds(state, 0, "store")
-    assert stores == {A.Store("corn", 0), A.Store("corn", 1), A.Store("glass", 1)}
+    assert stores == {A.Store("corn", 0), A.Store("glass", 1)}
     refused(state, 0, A.Store("glass", 0), "ALT-20")
+    refused(state, 0, A.Store("corn", 1), "ALT-20")  # amended 2026-11-26: the corn row first
     refused(state, 0, A.Store("corn", 2), "ALT-20")  # an unfinished corn row exists
+
+
+def test_alt20_corn_any_started_row_once_no_corn_row_is_unfinished() -> None:
+    state = _storing()
+    put(state, 0, "row:0", "corn", 3)
+    put(state, 0, "row:1", "glass")
+    put(state, 0, "loc:village", "corn")
+    state = refresh(state)
+    assert kinds(state, 0, "store") == {A.Store("corn", 1), A.Store("corn", 2)}
 
 
 def test_alt20_food_never_stored_even_from_a_wildcard() -> None:

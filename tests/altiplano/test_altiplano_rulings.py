@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from altiplano_helpers import (
     at_actions,
@@ -201,6 +203,47 @@ def test_alt8_location_fields_take_only_inputs() -> None:
     assert rule_of(state, 0, A.Place("loc:village", "food")) == "ALT-8"  # food is never stored
 
 
+def test_alt8_market_takes_a_good_only_if_a_market_action_could_still_use_it() -> None:
+    """Amended 2026-11-26: a good without a sale price goes on a market field only while it is
+    missing on the player's own order or on an order card still at the market. Cards removed at
+    setup or taken by other players do not count."""
+    state = _planning_state()
+    s = state.s
+    s["orders"] = ["order_02", "order_05"]  # wood, wood, stone; alpaca, wool, wool
+    s["players"][1]["order"] = {"id": "order_01", "delivered": []}  # fish, fish, alpaca, alpaca
+    s["orders_box"] = sorted(set(state.comps.orders) - {"order_01", "order_02", "order_05"})
+    put(state, 0, "planning", "fish")
+    put(state, 0, "planning", "glass")
+    state = refresh(state)
+    conservation(state)
+    places = set(state.legal_actions(0))
+    assert A.Place("loc:market", "glass") in places  # sale price
+    assert A.Place("loc:market", "cacao") in places  # sale price
+    assert A.Place("loc:market", "alpaca") in places  # on an order card at the market
+    # every fish order was removed at setup or is seat 1's: no market action can use a fish
+    assert A.Place("loc:market", "fish") not in places
+    assert rule_of(state, 0, A.Place("loc:market", "fish")) == "ALT-8"
+
+    s = state.s
+    s["orders_box"].remove("order_06")  # fish, ore, ore: now seat 0's own order
+    s["players"][0]["order"] = {"id": "order_06", "delivered": []}
+    state = refresh(state)
+    state.apply(0, A.Place("loc:market", "fish"))  # missing on the own order
+    state.apply(0, A.Unplace("loc:market", "fish"))
+    s = state.s
+    s["players"][0]["order"]["delivered"] = ["fish"]  # ... and no longer missing
+    s["supply"]["fish"] -= 1
+    state = refresh(state)
+    conservation(state)
+    assert rule_of(state, 0, A.Place("loc:market", "fish")) == "ALT-8"
+
+    s = state.s
+    s["orders_box"].remove("order_11")  # fish, cacao, glass: laid out at the market
+    s["orders"] = sorted([*s["orders"], "order_11"])
+    state = refresh(state)
+    state.apply(0, A.Place("loc:market", "fish"))
+
+
 def test_alt8_role_extension_movement_and_coin_fields() -> None:
     state = _planning_state()
     give_extension(state, 0, "cacao_for_two_food")
@@ -326,6 +369,69 @@ def test_alt12_figure_movement() -> None:
     state.apply(0, A.Produce("mine_stone", "stone"))
     state.apply(0, A.Move(0, "forest"))  # and movement after the action
     assert state.s["players"][0]["container"]["food"] == 3
+
+
+def _one_action_at_the_farm(figure: str) -> AltiplanoState:
+    """Seat 0 to act, figure at `figure`, top cart unused, no coins, and one alpaca on the farm:
+    the farm is the only location with an action (farm_food)."""
+    state = at_actions(2)
+    s = state.s
+    s["circle"] = ["village", "market", "road", "harbor", "farm", "mine", "forest"]
+    s["players"][0]["figure"] = figure
+    s["players"][0]["coins"] = 0
+    put(state, 0, "loc:farm", "alpaca")
+    return state
+
+
+def test_alt12_a_player_who_moved_does_not_pass() -> None:
+    """Amended 2026-11-26: movement comes before and/or after the action; a player who passes
+    does not move in that turn, so moving and then passing is refused."""
+    state = refresh(_one_action_at_the_farm("village"))
+    assert A.Pass() in state.legal_actions(0)  # nothing moved yet
+    state.apply(0, A.Move(-1, "farm"))
+    assert state.legal_actions(0) == [A.Produce("farm_food", "food")]
+    assert rule_of(state, 0, A.Pass()) == "ALT-12"
+    assert rule_of(state, 0, A.EndTurn()) == "ALT-12"
+    state.apply(0, A.Produce("farm_food", "food"))
+    state.apply(0, A.EndTurn())
+
+
+def test_alt12_a_move_before_the_action_only_where_an_action_can_follow() -> None:
+    """Amended 2026-11-26: a move is offered only where an action can still follow it in that
+    turn, counting the journeys left after it; moves after the action go anywhere."""
+    state = _one_action_at_the_farm("village")
+    put(state, 0, "move:0", "food")  # one step, no cart
+    state = refresh(state)
+    moves = {a for a in state.legal_actions(0) if a.kind == "move"}
+    # the top cart first: the food's single step must then reach the farm
+    assert {m.to for m in moves if m.via == -1} == {"harbor", "farm", "mine"}
+    # the food first: the top cart's three steps then reach the farm from either neighbour
+    assert {m.to for m in moves if m.via == 0} == {"market", "forest"}
+    message = assert_unchanged_on_error(state, lambda s: s.apply(0, A.Move(-1, "road")))
+    assert message.startswith("[ALT-12]") and "an action can still follow" in message
+    state.apply(0, A.Move(0, "forest"))
+    assert state.legal_actions(0) == [A.Move(-1, "farm")]  # the one journey left must get there
+    state.apply(0, A.Move(-1, "farm"))
+    state.apply(0, A.Produce("farm_food", "food"))
+
+    state = refresh(_one_action_at_the_farm("farm"))
+    # at the farm, the top cart would leave no journey to come back with: no move before
+    assert state.legal_actions(0) == [A.Produce("farm_food", "food"), A.Pass()]
+    assert rule_of(state, 0, A.Move(-1, "mine")) == "ALT-12"
+    state.apply(0, A.Produce("farm_food", "food"))
+    others = {"village", "market", "road", "harbor", "mine", "forest"}
+    assert {a.to for a in state.legal_actions(0) if a.kind == "move"} == others  # after: free
+    state.apply(0, A.Move(-1, "road"))
+    state.apply(0, A.EndTurn())
+
+
+def test_alt12_no_action_anywhere_leaves_only_the_pass() -> None:
+    state = _one_action_at_the_farm("village")
+    state.s["players"][0]["fields"]["farm"] = []
+    state.s["supply"]["alpaca"] += 1
+    state = refresh(state)
+    assert state.legal_actions(0) == [A.Pass()]
+    assert rule_of(state, 0, A.Move(-1, "market")) == "ALT-12"
 
 
 def test_alt13_exhausted_output_is_not_received() -> None:
@@ -565,9 +671,80 @@ def test_alt20_no_new_row_while_unfinished_and_corn_rules() -> None:
 
     rows = [["fish"], ["corn"], []] + [[] for _ in range(7)]
     spec = state.comps.rows
-    assert storage_rows(rows, spec, "corn") == [0, 1]  # any started row; no 2nd corn row
+    assert storage_rows(rows, spec, "corn") == [1]  # the unfinished corn row first
     assert storage_rows(rows, spec, "wool") == [2]  # a corn row takes only corn
     assert storage_rows(rows, spec, "food") == []
+    rows[1] = ["corn"] * 3
+    assert storage_rows(rows, spec, "corn") == [0, 2]  # no corn row unfinished: any started row
+
+
+def _corn_arrives(state: AltiplanoState, way: str) -> AltiplanoState:
+    """Seat 0 about to receive or store one corn `way`; return the state at the choice of row."""
+    p = state.s["players"][0]
+    if way == "road":
+        p["figure"], p["road"] = "road", 1  # the next road step gives corn
+        put(state, 0, "loc:road", "stone")
+        put(state, 0, "loc:road", "wood")
+        state = refresh(state)
+        state.apply(0, A.BuildRoad())
+    elif way == "order":
+        p["figure"] = "market"
+        state.s["orders_box"].remove("order_02")  # wood, wood, stone
+        state.s["supply"]["wood"] -= 2
+        p["order"] = {"id": "order_02", "delivered": ["wood", "wood"]}
+        put(state, 0, "loc:market", "stone")
+        state = refresh(state)
+        state.apply(0, A.Deliver("stone"))  # the last delivery gives corn
+    elif way == "buffer":
+        p["figure"] = "village"
+        give_extension(state, 0, "corn_buffer")
+        state.s["supply"]["corn"] -= 1
+        p["buffer"] = 1
+        state = refresh(state)
+    elif way == "village":
+        p["figure"] = "village"
+        put(state, 0, "loc:village", "corn")
+        state = refresh(state)
+    else:  # the final-storage extension, after the last round
+        state.s["end_round"] = 1
+        give_extension(state, 0, "final_storage")
+        put(state, 0, "bag", "corn")
+        state = refresh(state)
+        state.apply(0, A.Pass())
+        state.apply(1, A.Pass())
+        state.apply(0, A.FinalDraw())
+    return state
+
+
+@pytest.mark.parametrize(
+    ("way", "store"),
+    [
+        ("road", A.StoreCorn),
+        ("order", A.StoreCorn),
+        ("buffer", A.StoreBuffered),
+        ("village", lambda row: A.Store("corn", row)),
+        ("final", lambda row: A.Store("corn", row)),
+    ],
+)
+def test_alt20_corn_must_go_into_the_unfinished_corn_row(way: str, store: Any) -> None:
+    """Amended 2026-11-26: while a row started with corn is unfinished, corn must go into it,
+    however the corn arrives (road, completed order, corn buffer, village, final storage)."""
+    state = at_actions(2)
+    if way == "order" and "order_02" in state.s["orders"]:
+        state.s["orders"].remove("order_02")
+        state.s["orders_box"].append("order_02")
+    put(state, 0, "row:0", "corn")  # an unfinished corn row
+    put(state, 0, "row:1", "glass", 2)  # a started row with space
+    state = _corn_arrives(state, way)
+    stores = [
+        a for a in state.legal_actions(0) if a.kind in ("store_corn", "store_buffered", "store")
+    ]
+    assert stores == [store(0)]
+    assert rule_of(state, 0, store(1)) == "ALT-20"  # not into another started row
+    assert rule_of(state, 0, store(2)) == "ALT-20"  # nor into a new row
+    state.apply(0, store(0))
+    assert state.s["players"][0]["warehouse"][:2] == [["corn", "corn"], ["glass", "glass"]]
+    conservation(state)
 
 
 # -- end ----------------------------------------------------------------------------------------

@@ -102,10 +102,12 @@ def check_state(s: Any, comps: Components, options: Mapping[str, Any]) -> None:
         if len(p["move"]) != comps.movement_fields or len(p["carts"]) != comps.movement_fields:
             raise _fail(f"players[{i}].move", "must have one entry per movement field")
     turn = s["turn"]
-    if turn["seat"] < len(s["players"]) and s["players"][turn["seat"]]["figure"] is None and (
-        turn["stage"] == "after" or turn["cont"] is not None
+    if (
+        turn["seat"] < len(s["players"])
+        and s["players"][turn["seat"]]["figure"] is None
+        and (turn["stage"] != "before" or turn["cont"] is not None)
     ):
-        raise _fail("turn", "a player who has acted this turn has a figure on the board")
+        raise _fail("turn", "a player who has moved or acted this turn has a figure on the board")
 
 
 #: Checkers built per (components, player count); the components object is kept alive with it.
@@ -196,7 +198,7 @@ def _build(comps: Components, n: int) -> Check:
             "firsts": _dict_of(None, _seat(n)),
             "end_round": _optional(_int),
             "turn": _object(
-                {"seat": _seat(n), "stage": _one_of(("before", "after")), "cont": _cont}
+                {"seat": _seat(n), "stage": _one_of(("before", "moved", "after")), "cont": _cont}
             ),
             "passed": _list(_bool),
             "ready": _list(_bool),

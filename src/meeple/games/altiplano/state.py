@@ -381,12 +381,25 @@ class AltiplanoState(GameState):
         return table
 
     def location_inputs(self, p: dict[str, Any], loc: str) -> frozenset[str]:
-        """Tiles a location's action fields take (ALT-8): inputs of any action there."""
+        """Tiles a location's action fields take (ALT-8): inputs of any action there. The
+        market's also depend on the orders: see `market_order_goods`."""
         key = (p["role"], tuple(p["ext"]))
         table = self.comps.memo.get(key)
         if table is None:
             table = self.comps.memo[key] = self._location_inputs_table(p)
+        if loc == "market":
+            return table[loc] | self.market_order_goods(p)
         return table[loc]
+
+    def market_order_goods(self, p: dict[str, Any]) -> frozenset[str]:
+        """Goods a delivery could still use (ALT-8): those missing on the player's own order and
+        those on the order cards still at the market. Cards removed at setup or taken by other
+        players can never be delivered to by this player, so their goods do not count."""
+        orders = self.comps.orders
+        goods = {g for o in self.s["orders"] for g in orders[o].goods}
+        if p["order"] is not None:
+            goods.update(self._missing(p))
+        return frozenset(goods)
 
     def _location_inputs_table(self, p: dict[str, Any]) -> dict[str, frozenset[str]]:
         comps = self.comps
@@ -402,8 +415,7 @@ class AltiplanoState(GameState):
                 inputs.update(g for g, _ in comps.house_cost)
                 inputs.update(g for g in comps.goods if g != FOOD)  # storing takes any good
             elif loc == "market":
-                inputs.update(comps.sale_price)
-                inputs.update(g for order in comps.orders.values() for g in order.goods)
+                inputs.update(comps.sale_price)  # order goods: `market_order_goods`
             elif loc == C.ROAD:
                 inputs.update(g for g, _ in C.ROAD_COST)
             inputs.discard(COINS)
@@ -568,12 +580,13 @@ class AltiplanoState(GameState):
             if self._buffer_room(p):
                 result.append(_buffer_corn())
             return result
-        if turn["stage"] == "before":
+        if turn["stage"] != "after":  # before the action, having moved towards it or not
             if p["figure"] is None:
                 return [_place_figure(loc) for loc in self.comps.locations] + [_pass()]
-            result = self.legal_moves(p)
+            result = self.moves_before_action(p)
             result.extend(self.location_actions(p, p["figure"], None))
-            result.append(_pass())
+            if turn["stage"] == "before":
+                result.append(_pass())  # ALT-12: a player who passes does not move
             return result
         result = self.legal_moves(p)
         if turn["cont"] is not None:
@@ -587,25 +600,60 @@ class AltiplanoState(GameState):
         )
 
     def legal_moves(self, p: dict[str, Any]) -> list[Action]:
-        """Movements open to a player now (ALT-12); bots use it to see what is reachable."""
+        """Movements the player's carts and food allow now (ALT-12), wherever they lead; bots
+        use it to see what is reachable. Before the action only `moves_before_action` are
+        offered."""
         circle = self.s["circle"]
         here = circle.index(p["figure"])
         size = len(circle)
-
-        def reach(steps: int) -> list[str]:
-            return [
-                loc
+        result: list[Action] = []
+        for via, steps in self._journeys(p).items():
+            result.extend(
+                _move(via, loc)
                 for i, loc in enumerate(circle)
                 if i != here and min(abs(i - here), size - abs(i - here)) <= steps
-            ]
+            )
+        return result
 
-        result: list[Action] = []
-        if not p["top_used"]:
-            result.extend(_move(-1, loc) for loc in reach(self.comps.cart_steps))
+    def _journeys(self, p: dict[str, Any]) -> dict[int, int]:
+        """The player's unused movements this round: -1 for the top cart, else the movement
+        field's index, each with the most steps its journey may take (ALT-12)."""
+        cart = self.comps.cart_steps
+        result = {} if p["top_used"] else {-1: cart}
         for i, good in enumerate(p["move"]):
             if good is not None:
-                steps = self.comps.cart_steps if p["carts"][i] else 1
-                result.extend(_move(i, loc) for loc in reach(steps))
+                result[i] = cart if p["carts"][i] else 1
+        return result
+
+    def moves_before_action(self, p: dict[str, Any]) -> list[Action]:
+        """ALT-12: a move before the action is offered only where an action can still follow
+        it this turn, since a player who moved may no longer pass. An action can follow if a
+        location with an action lies within the steps of the journeys left after this move
+        (each may be taken for 1 up to its steps, or not at all, so together they cover every
+        distance up to the sum of their steps). Moving changes no tile an action uses, so the
+        locations with an action stay the same through the moves, and a player who moved
+        always has an action or a move towards one."""
+        moves = self.legal_moves(p)
+        if not moves:
+            return moves
+        circle = self.s["circle"]
+        size = len(circle)
+        journeys = self._journeys(p)
+        total = sum(journeys.values())
+        has_action: dict[int, bool] = {}
+        result: list[Action] = []
+        for move in moves:
+            left = total - journeys[move.via]
+            to = circle.index(move.to)
+            for i in range(size):
+                if min(abs(i - to), size - abs(i - to)) > left:
+                    continue
+                found = has_action.get(i)
+                if found is None:
+                    found = has_action[i] = bool(self.location_actions(p, circle[i], None))
+                if found:
+                    result.append(move)
+                    break
         return result
 
     def location_actions(self, p: dict[str, Any], loc: str, cont: str | None) -> list[Action]:
@@ -732,6 +780,10 @@ class AltiplanoState(GameState):
         if kind == "store" and phase == "final":
             expected = "final"
         if phase == "final" and expected == "final":
+            p = s["players"][seat]
+            corn_rule = self._corn_row_refusal(seat, action)
+            if corn_rule and p["final"].get(CORN):
+                return "ALT-20", corn_rule
             return "ALT-22", f"{action.label()}: one final draw, stored only into started rows"
         if expected != phase:
             names = {"roles": "ALT-4", "missions": "ALT-23", "draw": "rulebook: phase 1",
@@ -748,19 +800,37 @@ class AltiplanoState(GameState):
         if kind == "unplace":
             return "ALT-9", f"{action.label()}: only tiles placed this round may be moved"
         if kind == "place":
+            if action.target == "loc:market" and action.good not in self.location_inputs(
+                p, "market"
+            ):
+                return "ALT-8", (
+                    f"{action.label()}: no market action could use it (it has no sale price and "
+                    "is missing neither on the player's order nor on an order card at the market)"
+                )
             return "ALT-8", f"{action.label()} breaks the placement rule"
         if kind in ("keep_mission", "pass_mission"):
             return "ALT-23", "that mission is not in hand now"
         if kind == "choose_role":
             return "ALT-4", "that role is not available"
+        corn_rule = self._corn_row_refusal(seat, action)
         if p["pending_corn"]:
+            if kind == "store_corn":
+                return "ALT-20", corn_rule or f"{action.label()}: corn may not go into that row"
             return "ALT-18", "the received corn must be stored first"
         if kind in ("store_corn", "buffer_corn"):
             return "ALT-18", "there is no corn to store"
+        stage = s["turn"]["stage"]
         if kind == "move":
+            if stage != "after" and p["figure"] is not None and action in self.legal_moves(p):
+                return "ALT-12", (
+                    f"{action.label()}: a move before the action is offered only where an "
+                    "action can still follow it this turn"
+                )
             return "ALT-12", "that movement is not available"
         if kind == "place_figure":
             return "ALT-12", "the figure is already on the board"
+        if kind in ("pass", "end_turn") and stage == "moved":
+            return "ALT-12", "a player who moved before the action must act: passing does not move"
         if kind in ("pass", "end_turn"):
             return "ALT-11", f"{kind} is not possible at this stage of the turn"
         if s["turn"]["stage"] == "after" and (s["turn"]["cont"] is None or kind not in CONTINUED):
@@ -774,8 +844,29 @@ class AltiplanoState(GameState):
                  "deliver": "ALT-17", "store": "ALT-20", "store_buffered": "ALT-20",
                  "build_road": "ALT-19"}  # fmt: skip
         if kind in rules:
-            return rules[kind], f"{action.label()} is not allowed now"
+            return (
+                ("ALT-20", corn_rule)
+                if corn_rule
+                else (rules[kind], f"{action.label()} is not allowed now")
+            )
         return "ALT-12", f"{action.label()} needs its tiles at the figure's location"
+
+    def _corn_row_refusal(self, seat: int, action: Action) -> str:
+        """Why corn may not go into the action's row when the corn-row rule of ALT-20 forbids
+        it (any other row while an unfinished corn row exists), else ""."""
+        if not isinstance(action, A.StoreCorn | A.StoreBuffered | A.Store) or (
+            isinstance(action, A.Store) and action.good != CORN
+        ):
+            return ""
+        rows = self.s["players"][seat]["warehouse"]
+        corn_row = W.unfinished_corn_row(rows, self.comps.rows)
+        row = action.row
+        if corn_row < 0 or row == corn_row or type(row) is not int or not 0 <= row < len(rows):
+            return ""
+        return (
+            f"{action.label()}: while the corn row (row {corn_row + 1}) is unfinished, "
+            "corn must go into it"
+        )
 
     # roles and missions ----------------------------------------------------------------
     def _do_choose_role(self, seat: int, p: dict[str, Any], action: A.ChooseRole) -> None:
@@ -953,6 +1044,9 @@ class AltiplanoState(GameState):
         p["figure"] = action.location
 
     def _do_move(self, seat: int, p: dict[str, Any], action: A.Move) -> None:
+        turn = self.s["turn"]
+        if turn["stage"] == "before":
+            turn["stage"] = "moved"  # ALT-12: from now on an action must follow, not a pass
         if action.via < 0:
             p["top_used"] = True
         else:
@@ -963,7 +1057,7 @@ class AltiplanoState(GameState):
             else:
                 _add(p["container"], good)
         p["figure"] = action.to
-        self.s["turn"]["cont"] = None
+        turn["cont"] = None
 
     def _do_pass(self, seat: int, p: dict[str, Any], action: A.Pass) -> None:
         self.s["passed"][seat] = True
