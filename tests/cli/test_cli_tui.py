@@ -21,7 +21,7 @@ from textual.widgets import OptionList, Static
 
 from meeple.cli.main import _full_screen
 from meeple.cli.play import Session, load_game, render_view
-from meeple.cli.tui import GameApp, HandOver
+from meeple.cli.tui import GameApp, HandOver, WhyNot
 from meeple.engine.record import GameRecord
 from meeple.games.altiplano import wording
 from meeple.games.altiplano.state import AltiplanoState
@@ -133,6 +133,7 @@ def test_tikal_turn_against_a_bot_with_keys(tmp_path, size):
             assert "Blue: Place" in log and "Blue: End turn" in log
             assert "Red: Place" not in log  # only what happened since Red's last turn,
             assert log.index("Blue: Place") < log.index("Red: drew")  # the newest at the bottom
+            await pilot.pause(0.2)  # let the footer and the log's scroll catch up
             ARTIFACTS.mkdir(exist_ok=True)
             app.save_screenshot(f"tui-tikal-{size[0]}x{size[1]}.svg", str(ARTIFACTS))
             await pilot.press("q")
@@ -182,6 +183,7 @@ def test_altiplano_hot_seat_hides_the_kept_mission(tmp_path):
             assert "Pass the screen to Blue" in handing and kept not in handing
             await pilot.press("enter")
             await wait_until(pilot, lambda: app.seat == 1)
+            await pilot.pause(0.2)  # let the footer and the log's scroll catch up
             ARTIFACTS.mkdir(exist_ok=True)
             app.save_screenshot("tui-altiplano-hot-seat-blue.svg", str(ARTIFACTS))
             blue = screen_text(app) + "".join(
@@ -219,3 +221,31 @@ def test_plain_flag_plays_and_resumes_line_by_line(tmp_path):
     resumed = invoke("resume", "--plain", str(path), input="q\n")
     assert resumed.exit_code == 0, resumed.output
     assert "Resuming tikal after 1 actions" in resumed.output
+
+
+def test_why_not_opens_over_the_game_and_changes_nothing(tmp_path):
+    """Both draw (each after a hand-over), then Red presses '?' in planning."""
+    session = new_session(
+        AltiplanoState, {"players": 2}, ["human", "human"], tmp_path / "g.json", 3
+    )
+    app = GameApp(session)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for seat in (0, 1, 0):
+                await wait_until(pilot, lambda: isinstance(app.screen, HandOver))
+                await pilot.press("enter")
+                await wait_until(pilot, lambda seat=seat: app.seat == seat)
+                if len(session.record.actions) < 2:
+                    await pick(pilot, 1)  # draw
+            before = session.state.to_json()
+            await pilot.press("question_mark")
+            await wait_until(pilot, lambda: isinstance(app.screen, WhyNot))
+            assert "[ALT-8]" in screen_text(app)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: not isinstance(app.screen, WhyNot))
+            assert session.state.to_json() == before and app.seat == 0
+            await pilot.press("q")
+
+    asyncio.run(play())
+    assert app.return_value is False
