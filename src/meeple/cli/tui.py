@@ -14,7 +14,7 @@ while a search runs for seconds; their move is applied back on the app's thread.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -188,7 +188,7 @@ class GameApp(App[bool]):
             return
         self._from_thread(self.bot_moved, seat, action)
 
-    def _from_thread(self, callback: Any, *args: Any) -> None:
+    def _from_thread(self, callback: Callable[..., object], *args: Any) -> None:
         # The player may have quit while the bot was thinking: then there is nothing to do.
         with contextlib.suppress(RuntimeError):
             self.call_from_thread(callback, *args)
@@ -213,7 +213,7 @@ class GameApp(App[bool]):
             self.chosen = None
             self.advance()
 
-    def guard(self, call: Any, *args: Any) -> bool:
+    def guard(self, call: Callable[..., object], *args: Any) -> bool:
         """Run a step of the game; a failed save or engine error ends the app and is
         reported by `run_tui` with the path of the save, as the plain loop does."""
         try:
