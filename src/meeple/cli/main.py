@@ -15,7 +15,7 @@ from rich.console import Console
 from meeple.bots import DEFAULT_LEVEL, parse_spec
 from meeple.cli.arena import arena
 from meeple.cli.invocation import meeple_command
-from meeple.cli.options import AuctionFlag, MissionsFlag, RoleDraftFlag
+from meeple.cli.options import AuctionFlag, MissionsFlag, PlainFlag, RoleDraftFlag
 from meeple.cli.play import (
     HUMAN,
     Session,
@@ -123,6 +123,7 @@ def play(
             "separated by commas."
         ),
     ] = DEFAULT_LEVEL,
+    plain: PlainFlag = False,
 ) -> None:
     """Play a new game; the record is saved after every action."""
     state_class = load_class(game)
@@ -183,12 +184,13 @@ def play(
     )
     console.print(f"[bold]{game.capitalize()}[/], {n} players (seats {setup}), seed {seed}")
     console.print(f"Reproduce with: {command} · saving to {path}", soft_wrap=True)
-    _run(Session(state, game_record, seats, path, console, bot_seed=seed))
+    _run(Session(state, game_record, seats, path, console, bot_seed=seed), plain)
 
 
 @app.command()
 def resume(
     file: Annotated[Path, typer.Argument(help="A game saved by 'meeple play'.")],
+    plain: PlainFlag = False,
 ) -> None:
     """Continue a saved game with the same human and bot seats."""
     try:
@@ -206,7 +208,10 @@ def resume(
         f"Resuming {game_record.game} after {len(game_record.actions)} actions, saving to {file}",
         soft_wrap=True,
     )
-    _run(Session(state, game_record, seats, file, console, bot_seed=bot_seed or game_record.seed))
+    session = Session(
+        state, game_record, seats, file, console, bot_seed=bot_seed or game_record.seed
+    )
+    _run(session, plain)
 
 
 @app.command()
@@ -244,10 +249,21 @@ def _valid_spec(spec: str) -> bool:
 app.command("arena")(arena)
 
 
-def _run(session: Session) -> None:
+def _full_screen(session: Session, plain: bool) -> bool:
+    """The full-screen front end plays when a human sits at a real terminal; pipes, scripts,
+    bot-only games (their progress line and score sheet) and ``--plain`` get the line loop."""
+    return not plain and bool(session.humans) and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _run(session: Session, plain: bool) -> None:
     console = session.console
     try:
-        finished = session.run()
+        if _full_screen(session, plain):
+            from meeple.cli.tui import run_tui  # Textual loads only when it is used
+
+            finished = run_tui(session)
+        else:
+            finished = session.run()
     except MeepleError as exc:
         fail(f"{exc} (the game so far is saved in {session.path})")
     except OSError as exc:

@@ -10,3 +10,9 @@ import typer
 AuctionFlag = Annotated[bool, typer.Option("--auction", help="Tikal: auction version.")]
 RoleDraftFlag = Annotated[bool, typer.Option("--role-draft", help="Altiplano: draft the roles.")]
 MissionsFlag = Annotated[bool, typer.Option("--missions", help="Altiplano: missions.")]
+PlainFlag = Annotated[
+    bool,
+    typer.Option(
+        "--plain", help="Line by line, as in a pipe, instead of the full-screen terminal."
+    ),
+]

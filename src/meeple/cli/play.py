@@ -27,7 +27,7 @@ from meeple.bots import Bot, make_bot
 from meeple.cli import seat_colour, seat_name
 from meeple.engine.actions import Action
 from meeple.engine.errors import MeepleError
-from meeple.engine.game import GameState
+from meeple.engine.game import GameState, Refusal
 from meeple.engine.log import LogEntry
 from meeple.engine.record import GameRecord
 from meeple.engine.rng import derive_rng
@@ -36,6 +36,7 @@ HUMAN = "human"
 #: Action kinds that end a seat's turn or are final by the rules (Tikal's end of turn and
 #: auction pass, Altiplano's "done"): undo never goes back past them.
 TURN_ENDS = frozenset({"end_turn", "pass", "done", "final_done"})
+NOTHING_TO_UNDO = "the turn has just started or something was revealed."
 
 
 class Quit(Exception):
@@ -96,6 +97,35 @@ def totals(scores: list[int], winners: list[int]) -> Table:
             Text("WINNER", style="bold reverse") if seat in winners else "",
         )
     return table
+
+
+def log_line(entry: LogEntry) -> Text:
+    """One log entry as printed: the actor's name in their colour, then what they did."""
+    style = f"bold {seat_colour(entry.seat)}" if entry.seat is not None else "bold"
+    if entry.seat is None:
+        return Text(entry.text, style=style)
+    return Text.assemble((f"{seat_name(entry.seat)}: ", style), entry.text)
+
+
+def scores_line(state: GameState) -> Text:
+    """Every seat's score, each in its colour."""
+    line = Text("Scores: ", style="bold")
+    for seat, score in enumerate(state.scores()):
+        if seat:
+            line.append(" · ")
+        line.append(f"{seat_name(seat)} {score}", style=f"bold {seat_colour(seat)}")
+    return line
+
+
+def refusal_line(refusal: Refusal) -> Text:
+    """A move the seat cannot make now, with the rule that stops it."""
+    return Text.assemble(
+        refusal.example,
+        (f" (and {refusal.others} more like it)" if refusal.others else "", "grey50"),
+        ": ",
+        (f"[{refusal.rule}] ", "bold"),
+        refusal.reason,
+    )
 
 
 def winners_line(state: GameState) -> Text:
@@ -243,19 +273,100 @@ class Session:
     def print_log(self, viewer: int | None, since: int) -> None:
         """The lines of `viewer`'s log from position `since` on."""
         for entry in self.log.get(viewer, [])[since:]:
-            style = f"bold {seat_colour(entry.seat)}" if entry.seat is not None else "bold"
-            if entry.seat is None:
-                self.console.print(Text(entry.text, style=style))
-            else:
-                self.console.print(Text.assemble((f"{seat_name(entry.seat)}: ", style), entry.text))
+            self.console.print(log_line(entry))
 
     def print_scores(self) -> None:
-        line = Text("Scores: ", style="bold")
-        for seat, score in enumerate(self.state.scores()):
-            if seat:
-                line.append(" · ")
-            line.append(f"{seat_name(seat)} {score}", style=f"bold {seat_colour(seat)}")
-        self.console.print(line)
+        self.console.print(scores_line(self.state))
+
+    # -- the game flow, shared by every front end (this plain loop and `meeple.cli.tui`) ----
+    def bot_choice(self, seat: int) -> Action:
+        """What `seat`'s bot plays now. It only reads the state, so a front end may run it in
+        a worker thread while the screen stays live; `play_bot` then applies it."""
+        return self.bots[seat].choose(self.state.view(seat), self.state.legal_actions(seat))
+
+    def play_bot(self, seat: int, action: Action) -> None:
+        """Apply a bot's move: a bot's turn ends any human's chance to undo."""
+        if action not in self.state.legal_actions(seat):
+            raise RuntimeError(f"bot {self.seats[seat]} chose an illegal action {action!r}")
+        if self.undo_seat is not None:
+            self.undo.clear()
+            self.undo_seat = None
+        self.apply(seat, action)
+
+    def start_human_turn(self, seat: int) -> None:
+        """A human is to move: undo steps belong to one seat's turn, never another's."""
+        if self.undo_seat != seat:
+            self.undo.clear()
+            self.undo_seat = seat
+
+    def needs_hand_over(self, seat: int) -> bool:
+        """Hot seat: another human sat at the screen last, so it must be handed over first."""
+        return len(self.humans) > 1 and self.at_screen != seat
+
+    def take_screen(self, seat: int) -> int:
+        """`seat`'s player sits at the screen; returns where their unread log starts (the
+        recap of what happened since they last read it) and marks it all read."""
+        since = self.read.get(seat, 0)
+        self.at_screen = seat
+        self.mark_read(seat)
+        return since
+
+    def mark_read(self, seat: int) -> None:
+        self.read[seat] = len(self.log.get(seat, []))
+
+    def play_human(self, seat: int, action: Action) -> None:
+        """Apply a human's move, keeping an undo step unless it revealed something or ended
+        the turn (no going back past either)."""
+        label = self.state.action_label(action)
+        before = self.state.clone()
+        log_sizes = {viewer: len(entries) for viewer, entries in self.log.items()}
+        reveals = self.state.reveal_count
+        self.apply(seat, action)
+        if self.state.reveal_count != reveals or action.kind in TURN_ENDS:
+            self.undo.clear()
+        else:
+            self.undo.append(_Snapshot(before, len(self.record.actions) - 1, label, log_sizes))
+
+    def take_back(self) -> str | None:
+        """Undo the last move of the human's turn, with its log lines; the label of what was
+        undone, or None if there is nothing to undo."""
+        if not self.undo:
+            return None
+        snap = self.undo.pop()
+        self.state = snap.state
+        del self.record.actions[snap.actions :]
+        for viewer, entries in self.log.items():
+            del entries[snap.log_sizes.get(viewer, 0) :]
+        self.read = {seat: min(n, len(self.log.get(seat, []))) for seat, n in self.read.items()}
+        self.save()
+        return snap.label
+
+    def first_step(self, legal: list[Action]) -> tuple[str, str, list[Any]] | None:
+        """The renderer's first step for these actions (`CHOOSE_FIRST`): the field chosen
+        first, its question, and the values to choose from; None if there is no such step."""
+        step = getattr(self.renderer, "CHOOSE_FIRST", {}).get(legal[0].kind)
+        if not step or not all(a.kind == legal[0].kind for a in legal):
+            return None
+        values = sorted({getattr(a, step[0]) for a in legal})
+        return (step[0], step[1], values) if len(values) > 1 else None
+
+    def first_step_labels(self, view: Mapping[str, Any], values: list[Any]) -> list[str]:
+        assert self.renderer is not None
+        return [self.renderer.first_step_label(view, v) for v in values]
+
+    def menu_groups(
+        self, view: Mapping[str, Any], legal: list[Action]
+    ) -> list[tuple[str, list[tuple[Action, str]]]]:
+        """The legal actions under their menu headings, each with its label; numbered in this
+        order by every front end."""
+        groups: dict[str, list[tuple[Action, str]]] = {}
+        for action in legal:
+            label = self.state.action_label(action)
+            detail = action_detail(self.renderer, view, action)
+            groups.setdefault(group_of(self.renderer, action), []).append(
+                (action, f"{label} · {detail}" if detail else label)
+            )
+        return list(groups.items())
 
     # -- running --------------------------------------------------------------------------
     def run(self) -> bool:
@@ -282,21 +393,14 @@ class Session:
         return True
 
     def _bot_turn(self, seat: int, quiet: bool) -> None:
-        legal = self.state.legal_actions(seat)
-        view = self.state.view(seat)
-        if quiet or len(legal) == 1:
-            action = self.bots[seat].choose(view, legal)
+        if quiet or len(self.state.legal_actions(seat)) == 1:
+            action = self.bot_choice(seat)
         else:  # a searching bot may think for seconds: say so while it does
             thinking = Text(f"{seat_name(seat)} ({self.seats[seat]}) is thinking…")
             with self.console.status(thinking):
-                action = self.bots[seat].choose(view, legal)
-        if action not in legal:
-            raise RuntimeError(f"bot {self.seats[seat]} chose an illegal action {action!r}")
-        if self.undo_seat is not None:
-            self.undo.clear()
-            self.undo_seat = None
+                action = self.bot_choice(seat)
         shown = len(self.log.get(self.audience, []))
-        self.apply(seat, action)
+        self.play_bot(seat, action)
         if not quiet:
             self.print_log(self.audience, shown)
             if self.scores_changed:
@@ -305,7 +409,8 @@ class Session:
     def _hand_over(self, seat: int) -> None:
         """Hot seat: clear the screen and wait for `seat`'s player, so that nobody reads another
         player's secrets; then the recap of what `seat` has not seen yet."""
-        if len(self.humans) > 1 and self.at_screen != seat:
+        handed_over = self.needs_hand_over(seat)
+        if handed_over:
             self.console.clear()
             self.console.print(
                 Text.assemble(
@@ -320,17 +425,13 @@ class Session:
                 self.console.print("\nInput ended: quitting; the game is saved.")
                 raise Quit from None
             self.console.clear()
-            since = self.read.get(seat, 0)
-            if since < len(self.log.get(seat, [])):
-                self.console.rule("Since your last turn")
-                self.print_log(seat, since)
-        self.at_screen = seat
-        self.read[seat] = len(self.log.get(seat, []))
+        since = self.take_screen(seat)
+        if handed_over and since < len(self.log.get(seat, [])):
+            self.console.rule("Since your last turn")
+            self.print_log(seat, since)
 
     def _human_turn(self, seat: int) -> None:
-        if self.undo_seat != seat:
-            self.undo.clear()
-            self.undo_seat = seat
+        self.start_human_turn(seat)
         self._hand_over(seat)
         legal = self.state.legal_actions(seat)
         self.console.rule(Text(f"{seat_name(seat)} to play", style=f"bold {seat_colour(seat)}"))
@@ -339,48 +440,34 @@ class Session:
         action = self._pick(seat, view, legal)
         if action is None:  # undone
             return
-        label = self.state.action_label(action)
-        before = self.state.clone()
-        log_sizes = {viewer: len(entries) for viewer, entries in self.log.items()}
-        reveals = self.state.reveal_count
         try:
-            self.apply(seat, action)
+            self.play_human(seat, action)
         except MeepleError as exc:  # cannot happen for a listed action; keep the game safe
             self.console.print(Text(str(exc), style="red"))
             return
-        if self.state.reveal_count != reveals or action.kind in TURN_ENDS:
-            # Something was revealed, or the turn (or a final declaration) is over:
-            # no going back past it.
-            self.undo.clear()
-        else:
-            self.undo.append(_Snapshot(before, len(self.record.actions) - 1, label, log_sizes))
         self.print_log(seat, self.read.get(seat, 0))
-        self.read[seat] = len(self.log[seat])
+        self.mark_read(seat)
         if self.scores_changed:
             self.print_scores()
-        return
 
     def _pick(self, seat: int, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
         """The human's choice among `legal`, in two steps where the game's renderer asks for
         it (`CHOOSE_FIRST`: a field chosen first, such as where a tile goes, then the rest);
         None if the human undid instead."""
-        step = getattr(self.renderer, "CHOOSE_FIRST", {}).get(legal[0].kind)
-        same_kind = all(a.kind == legal[0].kind for a in legal)
+        step = self.first_step(legal)
         while True:
-            values = sorted({getattr(a, step[0]) for a in legal}) if step and same_kind else []
             options = legal
-            if len(values) > 1:
-                assert self.renderer is not None and step is not None
-                labels = [self.renderer.first_step_label(view, v) for v in values]
-                self.console.print(Text(step[1], style="bold underline"))
-                self.console.print(_grid(labels, self.console.width))
+            if step is not None:
+                field_name, question, values = step
+                self.console.print(Text(question, style="bold underline"))
+                self.console.print(_grid(self.first_step_labels(view, values), self.console.width))
                 choice = self._choose(seat, len(values), back=False)
                 if choice is None:
                     return None
-                options = [a for a in legal if getattr(a, step[0]) == values[choice]]
+                options = [a for a in legal if getattr(a, field_name) == values[choice]]
             menu, options = self._menu(view, options)  # numbered in the order shown
             self.console.print(menu)
-            choice = self._choose(seat, len(options), back=len(values) > 1)
+            choice = self._choose(seat, len(options), back=step is not None)
             if choice is None:
                 return None
             if choice >= 0:
@@ -440,46 +527,23 @@ class Session:
             return
         self.console.rule("Not allowed now")
         for refusal in refusals:
-            self.console.print(
-                Text.assemble(
-                    refusal.example,
-                    (f" (and {refusal.others} more like it)" if refusal.others else "", "grey50"),
-                    ": ",
-                    (f"[{refusal.rule}] ", "bold"),
-                    refusal.reason,
-                )
-            )
+            self.console.print(refusal_line(refusal))
 
     def _undo(self) -> bool:
-        if not self.undo:
-            self.console.print(
-                "[yellow]Nothing to undo:[/] the turn has just started or something was revealed."
-            )
+        label = self.take_back()
+        if label is None:
+            self.console.print(f"[yellow]Nothing to undo:[/] {NOTHING_TO_UNDO}")
             return False
-        snap = self.undo.pop()
-        self.state = snap.state
-        del self.record.actions[snap.actions :]
-        for viewer, entries in self.log.items():
-            del entries[snap.log_sizes.get(viewer, 0) :]
-        self.read = {seat: min(n, len(self.log.get(seat, []))) for seat, n in self.read.items()}
-        self.save()
-        self.console.print(Text.assemble(("Undone: ", "yellow"), snap.label))
+        self.console.print(Text.assemble(("Undone: ", "yellow"), label))
         return True
 
     def _menu(
         self, view: Mapping[str, Any], legal: list[Action]
     ) -> tuple[RenderableType, list[Action]]:
         """The numbered menu, grouped by kind, and the actions in the order of their numbers."""
-        groups: dict[str, list[tuple[Action, str]]] = {}
-        for action in legal:
-            label = self.state.action_label(action)
-            detail = action_detail(self.renderer, view, action)
-            groups.setdefault(group_of(self.renderer, action), []).append(
-                (action, f"{label} · {detail}" if detail else label)
-            )
         ordered: list[Action] = []
         parts: list[RenderableType] = []
-        for name, entries in groups.items():
+        for name, entries in self.menu_groups(view, legal):
             parts.append(Text(name, style="bold underline"))
             parts.append(_grid([label for _, label in entries], self.console.width, len(ordered)))
             ordered.extend(action for action, _ in entries)

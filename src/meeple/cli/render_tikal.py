@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -137,9 +138,27 @@ class HexMap:
         wide = options.max_width >= WIDE
         yield draw_map(self.view, self.edition, wide)
 
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """The small map's width at least (narrower cuts hexes apart), the large one's at most:
+        a front end with a scrollable pane keeps the board that wide and scrolls."""
+        small, large = map_width(self.edition, wide=False), map_width(self.edition, wide=True)
+        return Measurement(small, max(large, WIDE)).clamp(max_width=options.max_width)
+
+
+def _geometry(wide: bool) -> tuple[int, int]:
+    """A hex's half height and top edge length, in characters."""
+    return (3, 9) if wide else (2, 7)
+
+
+def map_width(edition: Edition, wide: bool) -> int:
+    """The columns `draw_map` needs for the edition's board."""
+    k, a = _geometry(wide)
+    columns = {offset_cell(q, r)[0] for q, r in edition.spaces}
+    return (max(columns) - min(columns) + 1) * (k + a) + k + 1
+
 
 def draw_map(view: Mapping[str, Any], edition: Edition, wide: bool = True) -> Text:
-    k, a = (3, 9) if wide else (2, 7)
+    k, a = _geometry(wide)
     names = space_names(edition)
     cells = [offset_cell(q, r) for q, r in edition.spaces]
     min_c = min(c for c, _ in cells)
