@@ -23,7 +23,7 @@ from typing import Any, Self
 from meeple.engine.actions import Action
 from meeple.engine.errors import IllegalAction, MalformedAction, MalformedState, OptionsError
 from meeple.engine.game import GameState
-from meeple.engine.log import LogEntry
+from meeple.engine.log import LogEntry, seat_name
 from meeple.engine.rng import derive_rng
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
@@ -769,6 +769,7 @@ class AltiplanoState(GameState):
         s = self.s
         phase = s["phase"]
         kind = action.kind
+        what = self.action_label(action)  # names, not ids
         phase_of = {
             "choose_role": "roles", "keep_mission": "missions", "pass_mission": "missions",
             "take_back_tile": "draw", "take_back_coin": "draw", "draw": "draw",
@@ -784,7 +785,7 @@ class AltiplanoState(GameState):
             corn_rule = self._corn_row_refusal(seat, action)
             if corn_rule and p["final"].get(CORN):
                 return "ALT-20", corn_rule
-            return "ALT-22", f"{action.label()}: one final draw, stored only into started rows"
+            return "ALT-22", f"{what}: one final draw, stored only into started rows"
         if expected != phase:
             names = {"roles": "ALT-4", "missions": "ALT-23", "draw": "rulebook: phase 1",
                      "plan": "rulebook: phase 2", "actions": "rulebook: phase 3",
@@ -796,18 +797,18 @@ class AltiplanoState(GameState):
         if kind in ("take_back_tile", "take_back_coin"):
             return "ALT-6", "nothing to take back there, or no free planning field"
         if kind == "done":
-            return "ALT-10", f"seat {self._next_done()} must declare done first"
+            return "ALT-10", f"{seat_name(self._next_done())} must declare done first"
         if kind == "unplace":
-            return "ALT-9", f"{action.label()}: only tiles placed this round may be moved"
+            return "ALT-9", f"{what}: only tiles placed this round may be moved"
         if kind == "place":
             if action.target == "loc:market" and action.good not in self.location_inputs(
                 p, "market"
             ):
                 return "ALT-8", (
-                    f"{action.label()}: no market action could use it (it has no sale price and "
+                    f"{what}: no market action could use it (it has no sale price and "
                     "is missing neither on the player's order nor on an order card at the market)"
                 )
-            return "ALT-8", f"{action.label()} breaks the placement rule"
+            return "ALT-8", f"{what} breaks the placement rule"
         if kind in ("keep_mission", "pass_mission"):
             return "ALT-23", "that mission is not in hand now"
         if kind == "choose_role":
@@ -815,7 +816,7 @@ class AltiplanoState(GameState):
         corn_rule = self._corn_row_refusal(seat, action)
         if p["pending_corn"]:
             if kind == "store_corn":
-                return "ALT-20", corn_rule or f"{action.label()}: corn may not go into that row"
+                return "ALT-20", corn_rule or f"{what}: corn may not go into that row"
             return "ALT-18", "the received corn must be stored first"
         if kind in ("store_corn", "buffer_corn"):
             return "ALT-18", "there is no corn to store"
@@ -823,7 +824,7 @@ class AltiplanoState(GameState):
         if kind == "move":
             if stage != "after" and p["figure"] is not None and action in self.legal_moves(p):
                 return "ALT-12", (
-                    f"{action.label()}: a move before the action is offered only where an "
+                    f"{what}: a move before the action is offered only where an "
                     "action can still follow it this turn"
                 )
             return "ALT-12", "that movement is not available"
@@ -839,17 +840,15 @@ class AltiplanoState(GameState):
             return "ALT-12", "put the figure on a location first"
         home = ACTION_LOCATION.get(kind)
         if home is not None and p["figure"] != home:
-            return "ALT-12", f"{action.label()} needs the figure at the {home}"
+            return "ALT-12", f"{what} needs the figure at the {home}"
         rules = {"buy_cart": "ALT-15", "buy_extension": "ALT-16", "buy_order": "ALT-17",
                  "deliver": "ALT-17", "store": "ALT-20", "store_buffered": "ALT-20",
                  "build_road": "ALT-19"}  # fmt: skip
         if kind in rules:
             return (
-                ("ALT-20", corn_rule)
-                if corn_rule
-                else (rules[kind], f"{action.label()} is not allowed now")
+                ("ALT-20", corn_rule) if corn_rule else (rules[kind], f"{what} is not allowed now")
             )
-        return "ALT-12", f"{action.label()} needs its tiles at the figure's location"
+        return "ALT-12", f"{what} needs its tiles at the figure's location"
 
     def _corn_row_refusal(self, seat: int, action: Action) -> str:
         """Why corn may not go into the action's row when the corn-row rule of ALT-20 forbids
@@ -864,7 +863,7 @@ class AltiplanoState(GameState):
         if corn_row < 0 or row == corn_row or type(row) is not int or not 0 <= row < len(rows):
             return ""
         return (
-            f"{action.label()}: while the corn row (row {corn_row + 1}) is unfinished, "
+            f"{self.action_label(action)}: while the corn row (row {corn_row + 1}) is unfinished, "
             "corn must go into it"
         )
 
