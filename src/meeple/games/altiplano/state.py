@@ -1366,7 +1366,7 @@ class AltiplanoState(GameState):
             if eid in self.comps.extensions:
                 return (
                     f"Buy extension {wording.extension_text(self.comps, eid)} for "
-                    f"{self.extension_price(action.slot)} coins"
+                    f"{wording.coins(self.extension_price(action.slot))}"
                 )
         movers = self.to_move()
         role = self.s["players"][movers[0]]["role"] if len(movers) == 1 else None

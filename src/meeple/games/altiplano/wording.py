@@ -13,7 +13,13 @@ from collections.abc import Iterable
 
 from meeple.engine.actions import Action
 from meeple.games.altiplano import actions as A
-from meeple.games.altiplano.components import BASIC_ACTIONS, Components, Conversion
+from meeple.games.altiplano.components import (
+    BASIC_ACTIONS,
+    CART_PRICE,
+    ROAD_COST,
+    Components,
+    Conversion,
+)
 
 #: Suffixes that tell copies of one extension apart in the data: not part of its name.
 _COPY_SUFFIX = re.compile(r"(_copy\d*|_\d+)$")
@@ -122,5 +128,18 @@ def label(comps: Components, action: Action, role: str | None = None) -> str:
             text = source_text(comps, source, role)
             return f"{text}: take {out}" if out else f"{text}: nothing left to take"
         case A.BuyOrder(order=oid) if oid != A.NO_ORDER:
-            return f"Take the {order_text(comps, oid)}"
+            return f"Take the {order_text(comps, oid)} for {coins(comps.order_cost)}"
+        case A.Sell(good=good) if good in comps.sale_price:
+            return f"Sell {good} for {coins(comps.sale_price[good])}"
+        case A.Deliver(good=good):
+            return f"Deliver {good} to your order"
+        case A.BuyCart(field=field):
+            return f"Buy a cart for {coins(CART_PRICE)}, beside movement field {field + 1}"
+        case A.BuildRoad():
+            cost = " + ".join(f"{n} {good}" for good, n in ROAD_COST)
+            return f"Build the road one step for {cost}"
     return action.label()
+
+
+def coins(count: int) -> str:
+    return f"{count} coin" if count == 1 else f"{count} coins"
