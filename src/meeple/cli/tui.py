@@ -112,7 +112,7 @@ class GameApp(App[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "why_not", "Why not?", key_display="?"),
-        Binding("b,escape", "back", "Back"),
+        Binding("b,escape", "first_step", "Back"),
         Binding("q", "quit_game", "Quit (saved)"),
     ]
 
@@ -233,7 +233,7 @@ class GameApp(App[bool]):
         footer greys out the others."""
         if action in ("undo", "why_not"):
             return self.seat is not None or None
-        if action == "back":
+        if action == "first_step":
             return (self.seat is not None and self.chosen is not None) or None
         return True
 
@@ -251,7 +251,9 @@ class GameApp(App[bool]):
         self.chosen = None
         self.show_menu()
 
-    def action_back(self) -> None:
+    def action_first_step(self) -> None:
+        """Back from the second step of a two-step choice to the first (not Textual's own
+        screen `back`)."""
         if self.seat is not None and self.chosen is not None:
             self.chosen = None
             self.show_menu()
