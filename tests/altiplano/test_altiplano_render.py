@@ -7,10 +7,10 @@ import random
 
 from rich.console import Console
 
-from meeple.cli.render_altiplano import ACTION_GROUPS, render, render_score_sheet
 from meeple.engine.testing import random_step
 from meeple.games.altiplano import AltiplanoState
 from meeple.games.altiplano.actions import ACTION_TYPES
+from meeple.games.altiplano.terminal import ACTION_GROUPS, render, render_score_sheet
 
 
 def test_render_whole_game() -> None:

@@ -10,8 +10,9 @@ import pytest
 from bot_helpers import greedy_wins
 
 from meeple.bots import GreedyBot, make_bot
-from meeple.bots.evaluation import AltiplanoEvaluation, evaluation_for
+from meeple.bots.base import evaluation_for
 from meeple.games.altiplano import AltiplanoState
+from meeple.games.altiplano.evaluation import AltiplanoEvaluation
 
 CONFIGS = [
     {"players": 2, "missions": True, "role_draft": True},

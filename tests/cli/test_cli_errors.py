@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from importlib import metadata
 
 import pytest
 from cli_helpers import invoke
@@ -108,7 +109,10 @@ def test_cli_unknown_game():
 
 
 def test_cli_missing_engine_is_a_clear_error(monkeypatch):
-    monkeypatch.setitem(registry._MODULES, "altiplano", "meeple.games.no_such_engine")
+    broken = metadata.EntryPoint("altiplano", "meeple.games.no_such_engine:GAME", "meeple.games")
+    installed = registry._entry_points()
+    monkeypatch.setattr(registry, "_entry_points", lambda: {**installed, "altiplano": broken})
+    monkeypatch.setattr(registry, "_loaded", {})
     assert_clean_error(invoke("play", "altiplano", "--humans", "0"), "altiplano", "not available")
 
 

@@ -9,9 +9,9 @@ import re
 
 from rich.console import Console
 
-from meeple.cli.render_tikal import STONE, render
 from meeple.engine.testing import random_step
 from meeple.games.tikal.state import TikalState
+from meeple.games.tikal.terminal import STONE, render
 
 #: A letter or digit touching a stone, or a temple value running into another character.
 RUN_TOGETHER = re.compile(rf"[\w$]{STONE}|{STONE}[\w$]|temple \d+[^\s\\/]")

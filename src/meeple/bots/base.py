@@ -17,7 +17,10 @@ from typing import Any, ClassVar
 
 from meeple.engine.actions import Action
 from meeple.engine.errors import OptionsError
+from meeple.engine.evaluation import Evaluation
 from meeple.engine.game import GameState
+from meeple.engine.gameinfo import SearchHints
+from meeple.engine.registry import info_for
 
 
 @dataclass(frozen=True)
@@ -89,3 +92,16 @@ def view_seat(view: Mapping[str, Any]) -> int:
     if type(seat) is not int:
         raise ValueError("a bot needs the view of a seat, not a spectator's view")
     return seat
+
+
+def evaluation_for(state_class: type[GameState]) -> Evaluation:
+    """The evaluation a game declares (`GameInfo.evaluation`), or the generic one for an
+    engine that is not registered."""
+    info = info_for(state_class)
+    return Evaluation() if info is None else info.evaluation()
+
+
+def search_hints(state_class: type[GameState]) -> SearchHints:
+    """The search hints a game declares (`GameInfo.search`); none for an unregistered engine."""
+    info = info_for(state_class)
+    return SearchHints() if info is None else info.search

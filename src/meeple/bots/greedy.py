@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from meeple.bots.base import Bot, view_seat
-from meeple.bots.evaluation import evaluation_for
+from meeple.bots.base import Bot, evaluation_for, view_seat
 from meeple.engine.actions import Action
 from meeple.engine.game import GameState
 

@@ -36,16 +36,9 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from meeple.bots.base import Bot, Budget, view_seat
-from meeple.bots.evaluation import evaluation_for
+from meeple.bots.base import Bot, Budget, evaluation_for, search_hints, view_seat
 from meeple.engine.actions import Action
 from meeple.engine.game import GameState
-
-#: Action kinds left out of the search, per game (undo steps; see the module docstring).
-PRUNED_KINDS: dict[str, frozenset[str]] = {"altiplano": frozenset({"unplace"})}
-
-#: Games whose search stops at the end of the searching seat's own steps (see the docstring).
-OWN_TURN_ONLY: dict[str, bool] = {"altiplano": True}
 
 #: How often (in iterations) the search checks whether its choice is already settled.
 EARLY_STOP_EVERY = 8
@@ -91,13 +84,10 @@ class IsmctsBot(Bot):
         self.exploration = exploration
         self.widening = widening
         self.widening_alpha = widening_alpha
-        self.own_turn_only = (
-            OWN_TURN_ONLY.get(state_class.game_name, False)
-            if own_turn_only is None
-            else own_turn_only
-        )
+        hints = search_hints(state_class)
+        self.own_turn_only = hints.own_turn_only if own_turn_only is None else own_turn_only
         self.evaluation = evaluation_for(state_class)
-        self.pruned = PRUNED_KINDS.get(state_class.game_name, frozenset())
+        self.pruned = hints.pruned_kinds
         #: Iterations run by the last `choose`, and its tree (for benchmarks, tests, analysis).
         self.last_iterations = 0
         self.last_root: _Node | None = None

@@ -30,6 +30,7 @@ from meeple.engine.errors import MeepleError
 from meeple.engine.game import GameState, Refusal
 from meeple.engine.log import LogEntry
 from meeple.engine.record import GameRecord
+from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
 
 HUMAN = "human"
@@ -47,10 +48,12 @@ class Quit(Exception):
 
 
 def load_renderer(game: str) -> ModuleType | None:
-    """``meeple.cli.render_{game}``, or None if it is missing or broken."""
+    """The terminal renderer the game declares (`GameInfo.terminal`), or None if it has none
+    or it cannot be imported (the view is then shown as JSON)."""
     try:
-        return importlib.import_module(f"meeple.cli.render_{game}")
-    except ImportError:
+        module = game_info(game).terminal
+        return None if module is None else importlib.import_module(module)
+    except (ImportError, MeepleError):
         return None
 
 

@@ -1,7 +1,37 @@
 """Altiplano (Reiner Stockhausen, dlp games 2017): rules engine on the shared engine interface."""
 
+from meeple.engine.gameinfo import GameInfo, OptionSpec, SearchHints
+from meeple.games.altiplano.evaluation import AltiplanoEvaluation
 from meeple.games.altiplano.state import AltiplanoState
 
-STATE_CLASS = AltiplanoState
+GAME = GameInfo(
+    name="altiplano",
+    title="Altiplano (Reiner Stockhausen, dlp games, 2017)",
+    state_class=AltiplanoState,
+    min_players=2,
+    max_players=5,
+    default_players=3,
+    options=(
+        OptionSpec(
+            "role_draft",
+            "flag",
+            "Draft the roles in reverse seat order instead of dealing them at random.",
+            False,
+        ),
+        OptionSpec("missions", "flag", "Play with the Missions expansion.", False),
+        OptionSpec("start_player", "seat", "The seat that starts (ALT-5).", 0),
+        OptionSpec(
+            "edition",
+            "edition",
+            "The game's components: a JSON edition file, or the name of an edition shipped "
+            "with Altiplano (a wrong name lists them).",
+        ),
+    ),
+    evaluation=AltiplanoEvaluation,
+    # Undo steps are left out of the search; a turn is a long run of one-unit steps.
+    search=SearchHints(pruned_kinds=frozenset({"unplace"}), own_turn_only=True),
+    terminal="meeple.games.altiplano.terminal",
+    package=__name__,
+)
 
-__all__ = ["STATE_CLASS", "AltiplanoState"]
+__all__ = ["GAME", "AltiplanoState"]

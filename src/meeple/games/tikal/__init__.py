@@ -1,7 +1,33 @@
 """Tikal (Wolfgang Kramer and Michael Kiesling, 1999): base and auction versions, 2–4 players."""
 
-from meeple.games.tikal.state import TikalState
+from meeple.engine.gameinfo import GameInfo, OptionSpec
+from meeple.games.tikal.evaluation import TikalEvaluation
+from meeple.games.tikal.state import MAX_PLAYERS, MIN_PLAYERS, TikalState
 
-STATE_CLASS = TikalState
+GAME = GameInfo(
+    name="tikal",
+    title="Tikal (Wolfgang Kramer and Michael Kiesling, 1999)",
+    state_class=TikalState,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_players=3,
+    options=(
+        OptionSpec(
+            "auction",
+            "flag",
+            "The auction version: each round's tiles are auctioned for victory points.",
+            False,
+        ),
+        OptionSpec(
+            "edition",
+            "edition",
+            "The game's components: a JSON edition file, or the name of an edition shipped "
+            "with Tikal (a wrong name lists them).",
+        ),
+    ),
+    evaluation=TikalEvaluation,
+    terminal="meeple.games.tikal.terminal",
+    package=__name__,
+)
 
-__all__ = ["STATE_CLASS", "TikalState"]
+__all__ = ["GAME", "TikalState"]
