@@ -34,9 +34,6 @@ from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
 
 HUMAN = "human"
-#: Action kinds that end a seat's turn or are final by the rules (Tikal's end of turn and
-#: auction pass, Altiplano's "done"): undo never goes back past them.
-TURN_ENDS = frozenset({"end_turn", "pass", "done", "final_done"})
 NOTHING_TO_UNDO = "the turn has just started or something was revealed."
 
 
@@ -206,6 +203,8 @@ class Session:
     bot_seed: int
     input_fn: Callable[[str], str] = input
     renderer: ModuleType | None = None
+    #: Action kinds undo never goes back past (the game's `GameInfo.undo_stops`).
+    undo_stops: frozenset[str] = frozenset()
     bots: dict[int, Bot] = field(default_factory=dict)
     undo: list[_Snapshot] = field(default_factory=list)
     undo_seat: int | None = None
@@ -219,6 +218,7 @@ class Session:
 
     def __post_init__(self) -> None:
         self.renderer = load_renderer(self.record.game)
+        self.undo_stops = game_info(self.record.game).undo_stops
         for seat, kind in enumerate(self.seats):
             if kind != HUMAN:
                 bot_seed = derive_rng(self.bot_seed, "bot", seat).randrange(2**31)
@@ -233,9 +233,8 @@ class Session:
             return
         seat, actions = movers[0], self.record.actions
         start = len(actions)
-        while (
-            start and actions[start - 1][0] == seat and actions[start - 1][1].kind not in TURN_ENDS
-        ):
+        stops = self.undo_stops
+        while start and actions[start - 1][0] == seat and actions[start - 1][1].kind not in stops:
             start -= 1
         if start == len(actions):
             return
@@ -325,7 +324,7 @@ class Session:
         log_sizes = {viewer: len(entries) for viewer, entries in self.log.items()}
         reveals = self.state.reveal_count
         self.apply(seat, action)
-        if self.state.reveal_count != reveals or action.kind in TURN_ENDS:
+        if self.state.reveal_count != reveals or action.kind in self.undo_stops:
             self.undo.clear()
         else:
             self.undo.append(_Snapshot(before, len(self.record.actions) - 1, label, log_sizes))
