@@ -51,7 +51,7 @@ class GameOptionsCommand(typer.core.TyperCommand):
     """A command whose help ends with every game's own options, read from the registry when
     the help is shown (so an installed game's options appear without any change here)."""
 
-    @property  # type: ignore[override]  # click stores the epilog as a plain attribute
+    @property
     def epilog(self) -> str:
         return options_help()
 

@@ -57,7 +57,8 @@ def load_renderer(game: str) -> ModuleType | None:
 def render_view(renderer: ModuleType | None, view: Mapping[str, Any]) -> RenderableType:
     if renderer is not None and hasattr(renderer, "render"):
         try:
-            return renderer.render(view)
+            picture: RenderableType = renderer.render(view)
+            return picture
         except Exception as exc:  # a broken renderer must not lose the game
             return Group(
                 Text(f"(renderer failed: {exc}; raw view follows)", style="red"), Pretty(view)
@@ -67,7 +68,7 @@ def render_view(renderer: ModuleType | None, view: Mapping[str, Any]) -> Rendera
 
 def group_of(renderer: ModuleType | None, action: Action) -> str:
     """The menu heading of an action: the renderer's `ACTION_GROUPS` entry, else its kind."""
-    groups = getattr(renderer, "ACTION_GROUPS", {})
+    groups: Mapping[str, str] = getattr(renderer, "ACTION_GROUPS", {})
     return groups.get(action.kind, action.kind.replace("_", " ").capitalize())
 
 
@@ -81,7 +82,8 @@ def render_score_sheet(renderer: ModuleType | None, state: GameState) -> Rendera
     """The game's own score sheet if its renderer has one, else totals and winners."""
     sheet = state.score_sheet()
     if renderer is not None and hasattr(renderer, "render_score_sheet"):
-        return renderer.render_score_sheet(sheet)
+        picture: RenderableType = renderer.render_score_sheet(sheet)
+        return picture
     return totals(state.scores(), state.winners())
 
 
