@@ -133,7 +133,9 @@ def _check_step(
     assert_unchanged_on_error(state, lambda s: s.apply(-1, None))  # type: ignore[arg-type]
 
 
-def _check_determinize(state: GameState, seat: int, view: dict, rng: random.Random) -> None:
+def _check_determinize(
+    state: GameState, seat: int, view: dict[str, Any], rng: random.Random
+) -> None:
     """A state sampled from a seat's view looks the same to that seat and offers it the same
     legal actions: the resampler bots rely on."""
     sampled = type(state).determinize(view, rng)
@@ -243,54 +245,67 @@ def check_conformance(
     """Check that a game keeps every promise of `GameState` and that its `GameInfo` agrees with
     its engine; return what was looked at.
 
-    Checked: the option spec against `normalize_options` (`check_options`); the evaluation and
-    search hints fit the game; per seed, `new` is determined by options and seed, views name
-    their seat and refuse other seats, and one random game (`check_random_game`: invariants,
-    JSON round trip, clone, view secrecy, determinize, replay) in which, at every move, each
-    legal action survives its JSON round trip, each action the "why not" help tries and the
-    rules refuse raises and changes nothing, `refusals` reports only such actions with the
-    rule they raised, seats not to move can do nothing, and each reader's narration of the
-    move is the same in any other history that reader cannot tell apart (so a log says nothing
-    its reader may not see). With `secrets`, also `check_log_secrecy` on planted markers.
+    Checked once: the option spec against `normalize_options` (`check_options`); the search
+    hints and undo stops name the game's action kinds. For each seed: `new` depends only on
+    options and seed; views name their seat and refuse a seat of no player; an unknown action
+    kind is malformed; the evaluation gives finite values; and one random game runs through
+    `check_random_game` (invariants, JSON round trip, clone, view secrecy, determinize,
+    replay), in which at each move checked in depth:
 
-    `in_depth` bounds the moves of each game checked at that depth, spread evenly over it
-    (None: every move), for long games whose random simulations are tested at length already;
-    `check_random_game`'s invariants hold at every move regardless.
+    - every legal action reads back from its JSON form;
+    - every action the "why not" help tries that is not legal raises and changes nothing, and
+      `refusals` reports only such actions, with the rule and reason they raised;
+    - a seat not to move has no actions and cannot play the mover's;
+    - every reader's narration of the move is the same in any other history that the reader
+      cannot tell apart (so that a log says nothing its reader may not see).
+
+    With `secrets`, also `check_log_secrecy` on those planted markers. `in_depth` bounds the
+    moves of each game checked in depth, spread evenly over it (None: every move), for long
+    games whose simulations are tested at length elsewhere; `check_random_game`'s invariants
+    hold at every move regardless.
     """
     check_options(info)
     state_class = info.state_class
     kinds = set(state_class.codec.kinds)
     assert info.search.pruned_kinds <= kinds, "search hints name kinds the game does not have"
+    assert info.undo_stops <= kinds, "undo stops name kinds the game does not have"
     found = Conformance()
     for seed in seeds:
         start = state_class.new(options, seed)
         assert start == state_class.new(options, seed), "new() depends on more than its inputs"
         _check_seats_of_views(start)
+        assert_unchanged_on_error(start, lambda s: s.parse_action({"kind": "no such kind"}))
         _check_evaluation(info, start)
-        rng = random.Random(seed + 2)
         every = 1
         if in_depth is not None:
             length = len(play_random_game(state_class, options, seed)[1].actions)
             every = max(1, -(-length // in_depth))
-        played = 0
-
-        def check_move(before: GameState, seat: int, action: Action, after: GameState) -> None:
-            nonlocal played
-            played += 1
-            if played % every:
-                return
-            found.moves += 1
-            _check_position(before, rng, found)
-            _check_narration(before, seat, action, after, rng, found)
-
+        in_depth_checks = _InDepth(found, random.Random(seed + 2), every)
         end = check_random_game(
-            state_class, options, seed, invariant, apply_every_action, on_move=check_move
+            state_class, options, seed, invariant, apply_every_action, on_move=in_depth_checks
         )
-        _check_position(end, rng, found)
+        _check_position(end, in_depth_checks.rng, found)
         _check_evaluation(info, end)
         if secrets is not None:
             found.markers += check_log_secrecy(state_class, options, seed, secrets)
     return found
+
+
+@dataclasses.dataclass
+class _InDepth:
+    """The checks of `check_conformance` at every `every`-th move of a random game."""
+
+    found: Conformance
+    rng: random.Random
+    every: int
+    played: int = 0
+
+    def __call__(self, before: GameState, seat: int, action: Action, after: GameState) -> None:
+        self.played += 1
+        if self.played % self.every == 0:
+            self.found.moves += 1
+            _check_position(before, self.rng, self.found)
+            _check_narration(before, seat, action, after, self.rng, self.found)
 
 
 def check_options(info: GameInfo) -> None:
@@ -344,7 +359,8 @@ def _check_seats_of_views(state: GameState) -> None:
     """Every view names its seat (bots read it there), and a seat of no player has none."""
     for seat in [None, *range(state.num_players)]:
         assert state.view(seat)["seat"] == seat, f"the view of seat {seat} names another seat"
-    for bad in (-1, state.num_players, True, "0"):
+    no_player: tuple[Any, ...] = (-1, state.num_players, True, "0")
+    for bad in no_player:
         assert_unchanged_on_error(state, lambda s: s.view(bad))  # noqa: B023 - called at once
 
 
@@ -358,28 +374,24 @@ def _check_evaluation(info: GameInfo, state: GameState) -> None:
 def _check_position(state: GameState, rng: random.Random, found: Conformance) -> None:
     """Actions, refusals and turn order in one position (left unchanged)."""
     movers = state.to_move()
-    for seat in range(state.num_players):
+    for seat in movers:
         legal = state.legal_actions(seat)
-        if seat not in movers:
-            assert not legal, f"seat {seat} is not to move but has legal actions"
-            assert not state.tried_actions(seat), f"seat {seat} is not to move but tries actions"
-            if movers:
-                mover_action = state.legal_actions(movers[0])[0]
-                assert_unchanged_on_error(state, lambda s: s.apply(seat, mover_action))  # noqa: B023
-            continue
         for action in legal:
             text = json.dumps(action.to_json())
             assert state.parse_action(text) == action, f"{text} does not read back as {action}"
         _check_refusals(state, seat, legal, found)
-    assert_unchanged_on_error(state, lambda s: s.parse_action({"kind": "no such kind"}))
+    for seat in set(range(state.num_players)) - set(movers):
+        assert not state.legal_actions(seat), f"seat {seat} is not to move but has actions"
+        assert not state.tried_actions(seat), f"seat {seat} is not to move but tries actions"
+        for mover in movers:
+            action = state.legal_actions(mover)[0]
+            assert_unchanged_on_error(state, lambda s: s.apply(seat, action))  # noqa: B023
     shuffled = state.clone()
     shuffled.shuffle_hidden(None, rng)
     found.hidden += shuffled != state
 
 
-def _check_refusals(
-    state: GameState, seat: int, legal: list[Action], found: Conformance
-) -> None:
+def _check_refusals(state: GameState, seat: int, legal: list[Action], found: Conformance) -> None:
     """Every tried action that is not legal raises and changes nothing; `refusals` reports
     only those, each with the rule and reason it raised."""
     allowed = set(legal)

@@ -105,6 +105,8 @@ class KuhnState(GameState):
     # -- creation ---------------------------------------------------------------------------
     @classmethod
     def normalize_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        if options is not None and not isinstance(options, Mapping):
+            raise OptionsError(f"options must be an object, not {options!r}")
         result = DEFAULT_OPTIONS | dict(options or {})
         unknown = set(result) - set(DEFAULT_OPTIONS)
         if unknown:
@@ -281,12 +283,16 @@ class KuhnState(GameState):
         cards, stakes, folded = data.get("cards"), data.get("stakes"), data.get("folded")
         if not isinstance(cards, list) or sorted(cards) != list(range(n + 1)):
             raise MalformedState(f"field 'cards' must hold each of the {n + 1} cards once")
-        if not isinstance(stakes, list) or len(stakes) != n or not all(
-            type(s) is int and ANTE <= s <= ANTE + 1 for s in stakes
+        if (
+            not isinstance(stakes, list)
+            or len(stakes) != n
+            or not all(type(s) is int and ANTE <= s <= ANTE + 1 for s in stakes)
         ):
             raise MalformedState(f"field 'stakes' must be {n} stakes of 1 or 2 chips")
-        if not isinstance(folded, list) or len(folded) != n or not all(
-            type(f) is bool for f in folded
+        if (
+            not isinstance(folded, list)
+            or len(folded) != n
+            or not all(type(f) is bool for f in folded)
         ):
             raise MalformedState(f"field 'folded' must be {n} true or false")
         for name in ("bettor", "current"):
@@ -328,6 +334,8 @@ GAME = register(
             OptionSpec("start_player", "seat", "The seat that acts first.", 0),
         ),
         evaluation=ShowdownEvaluation,
+        # Every move ends the seat's turn: the terminal's undo never takes one back.
+        undo_stops=frozenset(KuhnState.codec.kinds),
         terminal="kuhn.terminal",
     )
 )
