@@ -8,8 +8,8 @@ their edition checks from these readers, one small function per part of the edit
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from typing import Any
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any, TypeGuard
 
 from meeple.engine.errors import EditionError
 
@@ -35,9 +35,15 @@ def child(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else key
 
 
+def is_object(value: object) -> TypeGuard[Mapping[str, Any]]:
+    """Whether `value` is a JSON object: a dict, tested first because the `Mapping` test is
+    several times slower and editions are parsed each time a game with one is created."""
+    return type(value) is dict or isinstance(value, Mapping)
+
+
 def field(data: Any, key: str, path: str) -> Any:
     """``data[key]``, where `data` is the field at `path` and must be an object holding `key`."""
-    if not isinstance(data, Mapping):
+    if not is_object(data):
         raise fail(path, "must be an object")
     if key not in data:
         raise fail(child(path, key), "is missing")
@@ -47,13 +53,13 @@ def field(data: Any, key: str, path: str) -> Any:
 def figure(data: Any, key: str, path: str) -> Any:
     """A figure ``data[key]``: a bare value or one recorded as ``{"value": ..., "status": ...}``."""
     item = field(data, key, path)
-    if isinstance(item, Mapping) and "value" in item:
+    if is_object(item) and "value" in item:
         return item["value"]
     return item
 
 
 def mapping(value: Any, path: str, expected: str = "an object") -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
+    if not is_object(value):
         raise fail(path, f"must be {expected}")
     return value
 
@@ -67,9 +73,23 @@ def array(value: Any, path: str, non_empty: bool = False) -> list[Any]:
 def integer(value: Any, path: str, minimum: int = 0) -> int:
     """An integer of at least `minimum` (``true`` and ``1.0`` are not integers here)."""
     if type(value) is not int or value < minimum:
-        expected = "a non-negative integer" if minimum == 0 else f"an integer >= {minimum}"
-        raise fail(path, f"must be {expected}, not {shown(value)}")
+        raise _not_integer(value, path, minimum)
     return value
+
+
+def integers(values: Iterable[Any], path: str, minimum: int = 0) -> tuple[int, ...]:
+    """Integers of at least `minimum`, such as the stones on a tile's sides; a wrong one is
+    named by its index. The path is built only then: an edition holds hundreds of them."""
+    result = tuple(values)
+    for index, value in enumerate(result):
+        if type(value) is not int or value < minimum:
+            raise _not_integer(value, f"{path}[{index}]", minimum)
+    return result
+
+
+def _not_integer(value: Any, path: str, minimum: int) -> EditionError:
+    expected = "a non-negative integer" if minimum == 0 else f"an integer >= {minimum}"
+    return fail(path, f"must be {expected}, not {shown(value)}")
 
 
 def text(value: Any, path: str) -> str:

@@ -283,7 +283,7 @@ def _int_figure(data: Any, key: str, path: str, minimum: int = 0) -> int:
 
 def _counts(value: Any, path: str, allowed: Collection[str]) -> tuple[tuple[str, int], ...]:
     """Goods with a count of at least 1 each, such as a cost or an action's inputs."""
-    if not isinstance(value, Mapping) or not value:
+    if not check.is_object(value) or not value:
         raise check.fail(path, "must be a non-empty object of counts")
     for key, count in value.items():
         check.one_of(key, check.child(path, key), allowed, "good")
@@ -426,7 +426,7 @@ def _conversion(
     """An action printed on a role or an extension: inputs, and one output or a choice."""
     inputs = _counts(check.field(effect, "in", path), f"{path}.in", (*goods, COINS))
     out = check.field(effect, "out", path)
-    if isinstance(out, Mapping) and "choice" in out:
+    if check.is_object(out) and "choice" in out:
         choices = check.array(out["choice"], f"{path}.out.choice", non_empty=True)
     else:
         pairs = _counts(out, f"{path}.out", goods)
@@ -449,9 +449,7 @@ def _roles(data: Any, locations: tuple[str, ...], goods: tuple[str, ...]) -> dic
         conv = _conversion(check.field(item, "action", path), "role", loc, f"{path}.action", goods)
         start = _counts(check.field(item, "start", path), f"{path}.start", (*goods, COINS))
         names = item.get("names", {})
-        roles[rid] = Role(
-            rid, names.get("en", rid) if isinstance(names, Mapping) else rid, conv, start
-        )
+        roles[rid] = Role(rid, names.get("en", rid) if check.is_object(names) else rid, conv, start)
     if len(roles) < 5:
         raise check.fail("roles", "must hold at least 5 roles (one per player)")
     return roles
@@ -462,7 +460,7 @@ def _extension_surcharge(data: Any) -> tuple[int, ...]:
     path = "extension_strip"
     strip = check.field(data, path, "")
     raw = check.array(check.figure(strip, "surcharge", path), f"{path}.surcharge")
-    surcharge = tuple(check.integer(value, f"{path}.surcharge[{i}]") for i, value in enumerate(raw))
+    surcharge = check.integers(raw, f"{path}.surcharge")
     spaces = _int_figure(strip, "spaces", path, 1)
     if len(surcharge) != spaces:
         raise check.fail(f"{path}.surcharge", f"must have one value per space ({spaces})")

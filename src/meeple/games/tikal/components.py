@@ -218,10 +218,10 @@ def _figure(data: Mapping[str, Any], path: str) -> Any:
     keys = path.split(".")
     node: Any = data
     for depth, key in enumerate(keys):
-        if isinstance(node, Mapping) and key not in node and "value" in node:
+        if check.is_object(node) and key not in node and "value" in node:
             node = node["value"]
         node = check.field(node, key, ".".join(keys[:depth]))
-    if isinstance(node, Mapping) and "value" in node:
+    if check.is_object(node) and "value" in node:
         node = node["value"]
     return node
 
@@ -234,8 +234,8 @@ def _pair(value: Any, path: str, names: str, minimum: int) -> tuple[int, int]:
     """Two integers such as ``[q, r]`` (`names`)."""
     if not isinstance(value, list) or len(value) != 2:
         raise check.fail(path, f"must be a {names} pair")
-    first = check.integer(value[0], f"{path}[0]", minimum)
-    return first, check.integer(value[1], f"{path}[1]", minimum)
+    first, second = check.integers(value, path, minimum)
+    return first, second
 
 
 def _neighbour_offsets(data: Mapping[str, Any]) -> list[tuple[int, int]]:
@@ -333,9 +333,10 @@ def _tile(entry: Mapping[str, Any], path: str, tile_id: str, letter: str, kind: 
 
 
 def _steps(value: Any, path: str) -> tuple[int, ...]:
-    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != SIDES:
+    listed = type(value) is list or (isinstance(value, Sequence) and not isinstance(value, str))
+    if not listed or len(value) != SIDES:
         raise check.fail(path, f"must be a list of {SIDES} stone counts")
-    return tuple(check.integer(v, f"{path}[{i}]") for i, v in enumerate(value))
+    return check.integers(value, path)
 
 
 def _check_tile_counts(data: Mapping[str, Any], terrain: tuple[TileDef, ...]) -> None:
