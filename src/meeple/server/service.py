@@ -24,6 +24,7 @@ from meeple.server.credentials import digest, matches, new_secret, new_table_id
 from meeple.server.live import Answer, LiveTable, Reader, malformed
 from meeple.server.schema import BOT, HUMAN, MOVE, OVER, UNDO
 from meeple.server.store import Conflict, Store, StoredMove, StoredSeat, StoredSnapshot, StoredTable
+from meeple.server.turns import BotTurn
 
 #: A snapshot is stored every this many moves, so an undo replays at most that many.
 SNAPSHOT_EVERY = 64
@@ -55,21 +56,6 @@ class CreatedTable:
     id: str
     admin_secret: str
     invites: dict[int, str]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class BotTurn:
-    """What a bot seat needs to choose a move, exactly as in the terminal: its view and its
-    legal actions (as JSON), and a seed of its own for this decision."""
-
-    table: str
-    game: str
-    seat: int
-    spec: str
-    version: int
-    seed: int
-    view: dict[str, Any]
-    legal: list[dict[str, Any]]
 
 
 class TableService:
