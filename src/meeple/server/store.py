@@ -16,12 +16,12 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, select, update
+from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from meeple.server.schema import MOVE, OVER, PLAYING, MoveRow, SeatRow, SnapshotRow, TableRow
+from meeple.server.schema import MOVE, OVER, PLAYING, Base, MoveRow, SeatRow, SnapshotRow, TableRow
 
 
 class Conflict(Exception):
@@ -190,10 +190,15 @@ class Store:
         """Append one log entry and move the table to its version (and to ``over``), in one
         transaction. Snapshots of more than `keep_moves` moves are dropped (an undo makes
         them wrong). Raises `Conflict` if the version or the nonce is taken."""
+        schema = Base.metadata.tables
+        moves, tables, snapshots = schema["moves"], schema["tables"], schema["snapshots"]
+        values: dict[str, Any] = {"version": entry.version}
+        if over:
+            values["status"] = OVER
         try:
-            with self._session.begin() as session:
-                session.add(
-                    MoveRow(
+            with self.engine.begin() as connection:  # Core statements: a move is on the hot path
+                connection.execute(
+                    insert(moves).values(
                         table_id=table_id,
                         version=entry.version,
                         seat=entry.seat,
@@ -203,20 +208,17 @@ class Store:
                         created_at=_now(),
                     )
                 )
-                values: dict[str, Any] = {"version": entry.version}
-                if over:
-                    values["status"] = OVER
-                changed = session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id, TableRow.version == entry.version - 1)
+                changed = connection.execute(
+                    update(tables)
+                    .where(tables.c.id == table_id, tables.c.version == entry.version - 1)
                     .values(**values)
                 )
-                if changed.rowcount != 1:  # type: ignore[attr-defined]
+                if changed.rowcount != 1:
                     raise Conflict(f"table {table_id} is no longer at version {entry.version - 1}")
                 if entry.kind != MOVE:
-                    session.execute(
-                        delete(SnapshotRow).where(
-                            SnapshotRow.table_id == table_id, SnapshotRow.moves > keep_moves
+                    connection.execute(
+                        delete(snapshots).where(
+                            snapshots.c.table_id == table_id, snapshots.c.moves > keep_moves
                         )
                     )
         except IntegrityError as exc:
