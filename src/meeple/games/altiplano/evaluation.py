@@ -3,13 +3,17 @@ extensions are still worth with the time left (see `AltiplanoEvaluation`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from meeple.engine.actions import Action
 from meeple.engine.evaluation import Evaluation
 from meeple.engine.game import GameState
 from meeple.games.altiplano.components import ROAD, ROAD_COST, Components
+from meeple.games.altiplano.fields import Player, Table
 from meeple.games.altiplano.scoring import totals
+
+if TYPE_CHECKING:
+    from meeple.games.altiplano.state import AltiplanoState
 
 
 class AltiplanoEvaluation(Evaluation):
@@ -86,7 +90,7 @@ class AltiplanoEvaluation(Evaluation):
         (the engine's legal moves; anywhere before the figure is placed). `owned` (the seat's
         owned tiles from the score sheet) and `ready` (`_ready` by location, for the same
         state) are passed by callers that have them already."""
-        s: Any = state
+        s = cast("AltiplanoState", state)  # this evaluation is made for Altiplano states
         if s.s["phase"] != "actions" or s.s["passed"][seat]:
             return 0.0
         p = s.s["players"][seat]
@@ -106,7 +110,7 @@ class AltiplanoEvaluation(Evaluation):
 
     # -- states ---------------------------------------------------------------------------------
     def evaluate(self, state: GameState, seat: int) -> float:
-        s: Any = state
+        s = cast("AltiplanoState", state)  # this evaluation is made for Altiplano states
         over = s.is_over()
         # The score sheet's totals and owned tiles (`scoring.totals`: the sheet's sums alone).
         sheet, owned = totals(s.comps, s.s, over)
@@ -126,13 +130,15 @@ class AltiplanoEvaluation(Evaluation):
         mine: float = sheet[seat] + self._position(s, seat, owned[seat], tl, coin)
         return mine - best_other
 
-    def _time_left(self, g: dict[str, Any]) -> float:
+    def _time_left(self, g: Table) -> float:
         left: float = 1.0 - (g["round"] - 1) / self.HORIZON
         if g["end_round"] is not None:
             left = min(left, self.ENDING * (g["end_round"] - g["round"] + 1))
         return max(self.MIN_TIME, left)
 
-    def _position(self, s: Any, seat: int, owned: dict[str, int], tl: float, coin: float) -> float:
+    def _position(
+        self, s: AltiplanoState, seat: int, owned: dict[str, int], tl: float, coin: float
+    ) -> float:
         comps = s.comps
         g = s.s
         p = g["players"][seat]
@@ -175,7 +181,7 @@ class AltiplanoEvaluation(Evaluation):
             return 0.0
         return self._good(comps, good) - self.OWNED_TILE + self._tile_use
 
-    def _order_net(self, comps: Any, order: Any) -> float:
+    def _order_net(self, comps: Components, order: Any) -> float:
         """An order's points beyond the tiles it takes (their points and use); memoised, since
         it depends only on the edition's order and the weights."""
         if comps is not self._nets_comps:
@@ -187,7 +193,7 @@ class AltiplanoEvaluation(Evaluation):
             self._nets[key] = net
         return net
 
-    def _order(self, comps: Any, p: dict[str, Any], free: dict[str, int]) -> float:
+    def _order(self, comps: Components, p: Player, free: dict[str, int]) -> float:
         held = p["order"]
         if held is None:
             return 0.0
@@ -212,7 +218,7 @@ class AltiplanoEvaluation(Evaluation):
         back = sum(self._good(comps, good) for good in delivered)
         return back + max(0.0, self._order_net(comps, order)) * share
 
-    def _rows(self, comps: Any, p: dict[str, Any]) -> float:
+    def _rows(self, comps: Components, p: Player) -> float:
         value = 0.0
         for row, spec in zip(p["warehouse"], comps.rows, strict=True):
             if not row:
@@ -227,8 +233,8 @@ class AltiplanoEvaluation(Evaluation):
     # -- the plan -------------------------------------------------------------------------------
     def _plan(
         self,
-        s: Any,
-        p: dict[str, Any],
+        s: AltiplanoState,
+        p: Player,
         owned: dict[str, int],
         coin: float,
         tl: float,
@@ -280,7 +286,7 @@ class AltiplanoEvaluation(Evaluation):
                 missing += short
         return missing <= room
 
-    def _partial(self, s: Any, p: dict[str, Any], loc: str) -> float:
+    def _partial(self, s: AltiplanoState, p: Player, loc: str) -> float:
         """The best basic action at `loc` whose inputs are partly on the fields and whose other
         inputs are in hand to be placed (tiles stay on fields round to round, ALT-9), weighted
         by the fraction on the fields; 0 when the tiles there can lead to nothing soon."""
@@ -303,7 +309,7 @@ class AltiplanoEvaluation(Evaluation):
                 best = max(best, gain * have / sum(n for _, n in cost))
         return best
 
-    def _building_costs(self, comps: Any, p: dict[str, Any], loc: str) -> list[tuple[Any, float]]:
+    def _building_costs(self, comps: Components, p: Player, loc: str) -> list[tuple[Any, float]]:
         """Boats, houses and road steps (costs from the edition), for partial plans."""
         if loc == "harbor":
             return [(comps.boat_cost, comps.boat_vp + self.OWNED_TILE)]
@@ -313,7 +319,7 @@ class AltiplanoEvaluation(Evaluation):
             return [(ROAD_COST, self._road_gain(comps, p, 1.0))]
         return []
 
-    def _road_gain(self, comps: Any, p: dict[str, Any], tl: float) -> float:
+    def _road_gain(self, comps: Components, p: Player, tl: float) -> float:
         """The next road step (ALT-19): a planning field or a corn."""
         if p["road"] >= len(comps.road_track):
             return 0.0
@@ -321,7 +327,7 @@ class AltiplanoEvaluation(Evaluation):
         return self.ROAD_STEP + (tl * self.PLANNING_FIELD if step == "plan" else self.ROAD_CORN)
 
     def _ready(
-        self, s: Any, p: dict[str, Any], loc: str, owned: dict[str, int], coin: float, tl: float
+        self, s: AltiplanoState, p: Player, loc: str, owned: dict[str, int], coin: float, tl: float
     ) -> tuple[float, float]:
         """What the seat's tiles at `loc` are worth in actions, and the best purchase there.
 
@@ -337,7 +343,8 @@ class AltiplanoEvaluation(Evaluation):
         shared: list[tuple[float, Any]] = []  # (gain, tiles it takes from the location)
         own: dict[str, float] = {}  # role and extension actions: best gain per field
         bought = 0.0
-        for action in actions:
+        # Each kind has its own fields (`actions`), read below once the kind is known.
+        for action in cast(list[Any], actions):
             kind = action.kind
             cost: Any = None
             if kind == "produce":
@@ -355,7 +362,9 @@ class AltiplanoEvaluation(Evaluation):
             elif kind == "sell":
                 gain, cost = comps.sale_price[action.good] * coin, ((action.good, 1),)
             elif kind == "deliver":
-                order = comps.orders[p["order"]["id"]]
+                held = p["order"]
+                assert held is not None, "a delivery is offered only to a player with an order"
+                order = comps.orders[held["id"]]
                 net = max(0.0, self._order_net(comps, order))
                 gain = net * (self.ORDER_PROGRESS - self.ORDER_OWNED) / len(order.goods)
                 cost = ((action.good, 1),)
@@ -399,7 +408,7 @@ class AltiplanoEvaluation(Evaluation):
         return total, bought
 
     @staticmethod
-    def _basic_cost(comps: Any, loc: str, key: str) -> Any:
+    def _basic_cost(comps: Components, loc: str, key: str) -> Any:
         for conv in comps.conversions_at(loc):
             if conv.key == key:
                 return conv.inputs

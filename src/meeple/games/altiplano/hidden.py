@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from meeple.engine.errors import MalformedState
 from meeple.games.altiplano.components import COINS, Components, load
+from meeple.games.altiplano.fields import Mission, Player, Table
 from meeple.games.altiplano.scoring import owned_goods
 from meeple.games.altiplano.state_data import DICTS, LISTS, copy_player, copy_view_state
 
@@ -42,7 +43,7 @@ def census(comps: Components, s: Mapping[str, Any]) -> dict[str, int]:
     return total
 
 
-def _redact_player(p: dict[str, Any], public_missions: bool) -> dict[str, Any]:
+def _redact_player(p: Player, public_missions: bool) -> dict[str, Any]:
     """Another seat's player data as a seat sees it (copied: views never share state data)."""
     q = copy_player(p)
     for key in SECRET_PLAYER_FIELDS:
@@ -57,7 +58,7 @@ def _redact_player(p: dict[str, Any], public_missions: bool) -> dict[str, Any]:
 
 
 def make_view(state: AltiplanoState, seat: int | None) -> dict[str, Any]:
-    src = state.s
+    src = cast(dict[str, Any], state.s)  # read by the declared keys of `LISTS` and `DICTS`
     comps = state.comps
     # The seed and the salt determine every draw to come: a view shows neither.
     s = {k: v for k, v in src.items() if k not in ("seed", "salt", "players")}
@@ -73,7 +74,7 @@ def make_view(state: AltiplanoState, seat: int | None) -> dict[str, Any]:
     over = src["phase"] == "over"
     s["players"] = [
         copy_player(p) if i == seat else _redact_player(p, over)
-        for i, p in enumerate(src["players"])
+        for i, p in enumerate(state.s["players"])
     ]
     options = dict(state.options)
     if options["edition"] is not None:  # never hand out the state's own (shared) edition data
@@ -81,7 +82,7 @@ def make_view(state: AltiplanoState, seat: int | None) -> dict[str, Any]:
     return {"game": state.game_name, "seat": seat, "options": options, "state": s}
 
 
-def _mission_renaming(s: dict[str, Any], seat: int | None, rng: random.Random) -> dict[str, str]:
+def _mission_renaming(s: Table, seat: int | None, rng: random.Random) -> dict[str, str]:
     """A random renaming of the mission cards `seat` has never seen and nobody has revealed."""
     players = s["players"]
     known = set()
@@ -117,21 +118,28 @@ def shuffle_hidden(state: AltiplanoState, seat: int | None, rng: random.Random) 
         s["missions_box"] = _rename(s["missions_box"], mapping)
         for i, p in enumerate(s["players"]):
             if i != seat:
-                for key in ("missions", "hand", "gift", "seen"):
-                    p[key] = _rename(p[key], mapping)
-                p["gave"] = [[dest, mapping.get(card, card)] for dest, card in p["gave"]]
+                p["missions"] = _rename(p["missions"], mapping)
+                p["hand"] = _rename(p["hand"], mapping)
+                p["gift"] = _rename(p["gift"], mapping)
+                p["seen"] = _rename(p["seen"], mapping)
+                p["gave"] = [
+                    [dest, mapping.get(cast(Mission, card), card)]  # a passage ends with its card
+                    for dest, card in p["gave"]
+                ]
     others = [p for i, p in enumerate(s["players"]) if i != seat]
     pool: list[str] = []
     for p in others:
-        for key in ("bag", "container"):
-            for good, n in sorted(p[key].items()):
+        for counts in (p["bag"], p["container"]):
+            for good, n in sorted(counts.items()):
                 pool.extend([good] * n)
     rng.shuffle(pool)
     for p in others:
-        for key in ("bag", "container"):
-            size = sum(p[key].values())
-            p[key] = _counts(pool[:size])
-            del pool[:size]
+        size = sum(p["bag"].values())
+        p["bag"] = _counts(pool[:size])
+        del pool[:size]
+        size = sum(p["container"].values())
+        p["container"] = _counts(pool[:size])
+        del pool[:size]
 
 
 def _counts(tiles: list[str]) -> dict[str, int]:
@@ -259,4 +267,4 @@ def _determinize(cls: type[State], view: Mapping[str, Any], rng: random.Random) 
         del tiles[: bag + container]
     if len(players) != n or COINS in counted:
         raise ValueError("inconsistent view")
-    return cls(options, comps, s)
+    return cls(options, comps, cast(Table, s))  # the view's fields, the hidden ones filled in

@@ -11,6 +11,7 @@ from typing import Any
 
 from meeple.engine.errors import MalformedState
 from meeple.games.altiplano.components import COINS, Components
+from meeple.games.altiplano.fields import Table
 
 PHASES = ("roles", "missions", "draw", "plan", "actions", "final", "over")
 Check = Callable[[Any, str], None]
@@ -87,7 +88,7 @@ def _optional(check: Check) -> Check:
     return wrapped
 
 
-def check_state(s: Any, comps: Components, options: Mapping[str, Any]) -> dict[str, Any]:
+def check_state(s: Any, comps: Components, options: Mapping[str, Any]) -> Table:
     """Return state data `s`, checked: raise `MalformedState` naming its first wrong field."""
     key = (id(comps), options["players"])
     check = _CHECKERS.get(key)
@@ -108,7 +109,7 @@ def check_state(s: Any, comps: Components, options: Mapping[str, Any]) -> dict[s
         and (turn["stage"] != "before" or turn["cont"] is not None)
     ):
         raise _fail("turn", "a player who has moved or acted this turn has a figure on the board")
-    checked: dict[str, Any] = s
+    checked: Table = s
     return checked
 
 

@@ -7,9 +7,10 @@ from typing import Any
 from meeple.games.altiplano import missions as M
 from meeple.games.altiplano import warehouse as W
 from meeple.games.altiplano.components import COINS, Components
+from meeple.games.altiplano.fields import Player, Table
 
 
-def owned_goods(p: dict[str, Any]) -> dict[str, int]:
+def owned_goods(p: Player) -> dict[str, int]:
     """Every tile a player owns (rulebook "Abrechnung"): everything but goods on orders."""
     counts: dict[str, int] = {}
     get = counts.get
@@ -25,9 +26,9 @@ def owned_goods(p: dict[str, Any]) -> dict[str, int]:
         for good in tiles:
             if good != COINS:
                 counts[good] = get(good, 0) + 1
-    for good in (*p["wild"].values(), *p["move"]):
-        if good is not None and good != COINS:
-            counts[good] = get(good, 0) + 1
+    for tile in (*p["wild"].values(), *p["move"]):
+        if tile is not None and tile != COINS:
+            counts[tile] = get(tile, 0) + 1
     for row in p["warehouse"]:
         for good in row:
             if good != COINS:
@@ -39,7 +40,7 @@ def owned_goods(p: dict[str, Any]) -> dict[str, int]:
 
 
 def _mission_points(
-    comps: Components, s: dict[str, Any], seat: int, owned: list[dict[str, int]], over: bool
+    comps: Components, s: Table, seat: int, owned: list[dict[str, int]], over: bool
 ) -> dict[str, int]:
     """Points per mission: revealed ones, and at the end also "own … at game end" cards."""
     p = s["players"][seat]
@@ -51,7 +52,7 @@ def _mission_points(
     return result
 
 
-def score_sheet(comps: Components, s: dict[str, Any], over: bool) -> dict[str, Any]:
+def score_sheet(comps: Components, s: Table, over: bool) -> dict[str, Any]:
     """The score sheet: goods, boats, houses, orders, house bonuses, rows, missions, total.
 
     While the game runs, secret missions are left out (they are not known to the table).
@@ -96,9 +97,7 @@ def score_sheet(comps: Components, s: dict[str, Any], over: bool) -> dict[str, A
     return {"final": over, "players": sheets}
 
 
-def totals(
-    comps: Components, s: dict[str, Any], over: bool
-) -> tuple[list[int], list[dict[str, int]]]:
+def totals(comps: Components, s: Table, over: bool) -> tuple[list[int], list[dict[str, int]]]:
     """Each seat's ``"total"`` of `score_sheet` and its owned tiles (``detail.owned``),
     without the rest of the sheet: the same sums, for callers that need only these."""
     players = s["players"]

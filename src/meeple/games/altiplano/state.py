@@ -35,6 +35,7 @@ from meeple.games.altiplano import components as C
 from meeple.games.altiplano import missions as M
 from meeple.games.altiplano import scoring, wording
 from meeple.games.altiplano import warehouse as W
+from meeple.games.altiplano.fields import Player, Table
 from meeple.games.altiplano.schema import check_state
 from meeple.games.altiplano.state_data import copy_state as _copy
 
@@ -46,8 +47,6 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "edition": None,
 }
 FOOD, CORN, COINS = "food", "corn", C.COINS
-#: One player's data in the state (see `_new_player`).
-Player = dict[str, Any]
 #: What forbids an action: the ruling (``"ALT-12"``, ``"rulebook: phase 3"``) and the reason
 #: in words; None when nothing does.
 Problem = tuple[str, str] | None
@@ -137,7 +136,7 @@ class AltiplanoState(GameState):
 
     __slots__ = ("_legal", "comps", "options", "s")
 
-    def __init__(self, options: dict[str, Any], comps: C.Components, s: dict[str, Any]) -> None:
+    def __init__(self, options: dict[str, Any], comps: C.Components, s: Table) -> None:
         self.options = options
         self.comps = comps
         self.s = s
@@ -199,7 +198,7 @@ class AltiplanoState(GameState):
         for _ in comps.surcharge:
             strip.append(stack.pop() if stack else None)
         players = [cls._new_player(comps) for _ in range(n)]
-        s: dict[str, Any] = {
+        s: Table = {
             "seed": seed,
             "salt": 0,
             "reveals": 0,
@@ -497,11 +496,11 @@ class AltiplanoState(GameState):
             for good in sorted(placed):
                 if good != COINS:
                     result.append((f"ext:{eid}", good))
-        for eid, good in p["wild"].items():
-            if good is not None:
-                result.append((f"wild:{eid}", good))
-        for i, good in enumerate(p["move"]):
-            if good == FOOD:
+        for eid, wild in p["wild"].items():
+            if wild is not None:
+                result.append((f"wild:{eid}", wild))
+        for i, on_field in enumerate(p["move"]):
+            if on_field == FOOD:
                 result.append((f"move:{i}", FOOD))
         return result
 
@@ -530,12 +529,12 @@ class AltiplanoState(GameState):
                     good in p["planning"] or (good == COINS and coins)
                 ):
                     result.append(_place(key, good))
-        for eid, good in p["wild"].items():
-            if good is None:
+        for eid, wild in p["wild"].items():
+            if wild is None:
                 result.extend(_place(f"wild:{eid}", g) for g in goods)
         coin_move = self._has(p, "coin_movement")
-        for i, good in enumerate(p["move"]):
-            if good is None:
+        for i, on_field in enumerate(p["move"]):
+            if on_field is None:
                 if FOOD in p["planning"]:
                     result.append(_place(f"move:{i}", FOOD))
                 if coin_move and coins:
@@ -569,9 +568,9 @@ class AltiplanoState(GameState):
         counts: dict[str, int] = {}
         for good in p["fields"][loc]:
             counts[good] = counts.get(good, 0) + 1
-        for good in p["wild"].values():
-            if good is not None:
-                counts[good] = counts.get(good, 0) + 1
+        for wild in p["wild"].values():
+            if wild is not None:
+                counts[wild] = counts.get(wild, 0) + 1
         return counts
 
     def _legal_turn(self, p: Player) -> list[Action]:
@@ -593,7 +592,9 @@ class AltiplanoState(GameState):
             return result
         result = [*self.legal_moves(p)]
         if turn["cont"] is not None:
-            result.extend(self.location_actions(p, p["figure"], turn["cont"]))
+            loc = p["figure"]
+            assert loc is not None, "a player moves and acts only once the figure is placed"
+            result.extend(self.location_actions(p, loc, turn["cont"]))
         result.append(_end_turn())
         return result
 
@@ -602,7 +603,9 @@ class AltiplanoState(GameState):
         use it to see what is reachable. Before the action only `moves_before_action` are
         offered."""
         circle = self.s["circle"]
-        here = circle.index(p["figure"])
+        loc = p["figure"]
+        assert loc is not None, "a player moves and acts only once the figure is placed"
+        here = circle.index(loc)
         size = len(circle)
         result: list[A.Move] = []
         for via, steps in self._journeys(p).items():
@@ -704,8 +707,10 @@ class AltiplanoState(GameState):
         return result
 
     def _missing(self, p: Player) -> list[str]:
-        missing = list(self.comps.orders[p["order"]["id"]].goods)
-        for good in p["order"]["delivered"]:
+        order = p["order"]
+        assert order is not None, "only a player with an order misses goods for it"
+        missing = list(self.comps.orders[order["id"]].goods)
+        for good in order["delivered"]:
             missing.remove(good)
         return missing
 
@@ -1133,20 +1138,22 @@ class AltiplanoState(GameState):
 
     def extension_price(self, slot: int) -> int:
         eid = self.s["strip"][slot]
+        assert eid is not None, "only a strip space holding an extension has a price"
         return self.comps.extensions[eid].cost + self.comps.surcharge[slot]
 
     def _extension_problem(self, p: Player, slot: int) -> Problem:
         """ALT-16: printed cost + surcharge, one a round, never two identical extensions, nor
         one whose action equals the role's."""
         strip = self.s["strip"]
-        if not 0 <= slot < len(strip) or strip[slot] is None:
+        eid = strip[slot] if 0 <= slot < len(strip) else None
+        if eid is None:
             return "ALT-16", f"strip space {slot + 1} holds no extension"
         if p["bought_ext"]:
             return "ALT-16", "one extension a round"
         price = self.extension_price(slot)
         if p["coins"] < price:
             return "ALT-16", f"it costs {wording.coins(price)} (with the strip's surcharge)"
-        ext = self.comps.extensions[strip[slot]]
+        ext = self.comps.extensions[eid]
         if any(self.comps.extensions[o].identity == ext.identity for o in p["ext"]):
             return "ALT-16", "the player has an identical extension already"
         role = self.comps.roles[p["role"]].conversion if p["role"] else None
@@ -1456,6 +1463,7 @@ class AltiplanoState(GameState):
             p["top_used"] = True
         else:
             good = p["move"][action.via]
+            assert good is not None, "a movement field is used only while it holds food or a coin"
             p["move"][action.via] = None
             if good == COINS:
                 pass  # the coin goes to the supply: coins are unlimited and not counted there
@@ -1521,6 +1529,7 @@ class AltiplanoState(GameState):
     def _do_produce(self, seat: int, p: Player, action: A.Produce) -> None:
         s = self.s
         loc = p["figure"]
+        assert loc is not None, "a player moves and acts only once the figure is placed"
         source = action.source
         cont = None
         if source == "boat":
@@ -1555,17 +1564,20 @@ class AltiplanoState(GameState):
             self._gain(p, good)
 
     def _do_sell(self, seat: int, p: Player, action: A.Sell) -> None:
-        self._consume(p, p["figure"], ((action.good, 1),))
+        loc = p["figure"]
+        assert loc is not None, "a player moves and acts only once the figure is placed"
+        self._consume(p, loc, ((action.good, 1),))
         p["coins"] += self.comps.sale_price[action.good]
         self._acted(seat, "sell")
 
     def _do_deliver(self, seat: int, p: Player, action: A.Deliver) -> None:
-        loc = p["figure"]
+        loc, order = p["figure"], p["order"]
+        assert loc is not None and order is not None, "a delivery is made at the market to an order"
         self._consume(p, loc, ((action.good, 1),))
         _take(p["container"], action.good)  # onto the order, not into the container
-        p["order"]["delivered"].append(action.good)
+        order["delivered"].append(action.good)
         if not self._missing(p):
-            p["orders_done"].append(p["order"]["id"])
+            p["orders_done"].append(order["id"])
             p["order"] = None
             self._receive_corn(p)  # ALT-17: the last delivery gives 1 corn
         self._acted(seat, "deliver")
@@ -1576,7 +1588,9 @@ class AltiplanoState(GameState):
             p["warehouse"][action.row].append(action.good)
             self._check_missions(seat)
             return
-        self._consume(p, p["figure"], ((action.good, 1),))
+        loc = p["figure"]
+        assert loc is not None, "a player moves and acts only once the figure is placed"
+        self._consume(p, loc, ((action.good, 1),))
         _take(p["container"], action.good)
         p["warehouse"][action.row].append(action.good)
         self._acted(seat, "store")
@@ -1607,6 +1621,7 @@ class AltiplanoState(GameState):
         s = self.s
         p["coins"] -= self.extension_price(action.slot)
         eid = s["strip"][action.slot]
+        assert eid is not None, "an extension is bought from a space holding one"
         s["strip"][action.slot] = None
         s["ext_bought"] = True
         p["bought_ext"] = True
@@ -1625,7 +1640,9 @@ class AltiplanoState(GameState):
         self._acted(seat, None)
 
     def _do_build_road(self, seat: int, p: Player, action: A.BuildRoad) -> None:
-        self._consume(p, p["figure"], C.ROAD_COST)
+        loc = p["figure"]
+        assert loc is not None, "a player moves and acts only once the figure is placed"
+        self._consume(p, loc, C.ROAD_COST)
         step = self.comps.road_track[p["road"]]
         p["road"] += 1
         if step == "corn":
@@ -1645,8 +1662,12 @@ class AltiplanoState(GameState):
 
     def _left_at(self, item: str) -> int:
         s = self.s
-        if item in ("houses", "boats", "orders"):
-            return len(s[item])
+        if item == "houses":
+            return len(s["houses"])
+        if item == "boats":
+            return len(s["boats"])
+        if item == "orders":
+            return len(s["orders"])
         left: int = s["carts"] if item == "carts" else s["supply"][item]
         return left
 

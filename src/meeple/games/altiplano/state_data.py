@@ -1,32 +1,39 @@
 """Fast explicit copies of the state's plain data (and of views, whose player entries may lack
-the secret fields). A generic deep copy is several times slower, and bots clone a lot."""
+the secret fields). A generic deep copy is several times slower, and bots clone a lot.
+
+Which fields are flat lists or flat dicts comes from their declared types (`fields`); the nested
+fields are copied by hand below. The keys come from those tuples, not from literals, so the
+copies work on the data as plain dicts.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
-LISTS = ("circle", "houses", "boats", "orders", "orders_box", "stack", "strip", "ext_box",
-          "ext_out", "roles_free", "mission_deck", "missions_box", "passed", "ready")  # fmt: skip
-DICTS = ("supply", "box", "firsts", "turn")
-PLAYER_LISTS = ("ext", "move", "carts", "orders_done", "houses", "boats", "missions",
-                 "revealed", "hand", "seen", "gift")  # fmt: skip
-PLAYER_DICTS = ("planning", "role_fields", "wild", "bag", "container", "final")
+from meeple.games.altiplano.fields import Player, Table, flat_dicts, flat_lists
+
+LISTS = flat_lists(Table)
+DICTS = flat_dicts(Table)
+PLAYER_LISTS = flat_lists(Player)
+PLAYER_DICTS = flat_dicts(Player)
 
 
-def copy_state(s: dict[str, Any]) -> dict[str, Any]:
+def copy_state(state: Table) -> Table:
     """Copy the state data field by field (several times faster than a generic deep copy)."""
+    s = cast(dict[str, Any], state)  # read by the declared keys of `LISTS` and `DICTS`
     t = s.copy()
     for key in LISTS:
         t[key] = s[key][:]
     for key in DICTS:
         t[key] = s[key].copy()
     t["players"] = [copy_player(p) for p in s["players"]]
-    return t
+    return cast(Table, t)
 
 
-def copy_player(p: dict[str, Any]) -> dict[str, Any]:
+def copy_player(p: Mapping[str, Any]) -> dict[str, Any]:
     """Copy one player's data; fields a view leaves out are simply skipped."""
-    q = p.copy()
+    q = dict(p)
     for key in PLAYER_LISTS:
         if key in p:
             q[key] = p[key][:]
