@@ -11,6 +11,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is
 
 import pytest
 
+from meeple.engine.errors import MalformedState
 from meeple.engine.testing import random_step
 from meeple.games.altiplano import AltiplanoState
 from meeple.games.altiplano.fields import PLAYER_FIELDS, TABLE_FIELDS, Table
@@ -118,3 +119,26 @@ def test_a_clone_shares_no_mutable_part_of_any_declared_field(
         originals = {id(part) for _, part in _mutable_parts(state.s, "s")}
         shared = [path for path, part in _mutable_parts(copy.s, "s") if id(part) in originals]
         assert shared == [], shared
+
+
+@pytest.mark.parametrize("field", sorted(TABLE_FIELDS))
+def test_saved_data_without_a_declared_table_field_is_refused_naming_it(field: str) -> None:
+    data = AltiplanoState.new({"players": 3, "missions": True}, 5).to_json()
+    del data["state"][field]
+    with pytest.raises(MalformedState, match=f"missing \\['{field}'\\]"):
+        AltiplanoState.from_json(data)
+
+
+@pytest.mark.parametrize("field", sorted(PLAYER_FIELDS))
+def test_saved_data_without_a_declared_player_field_is_refused_naming_it(field: str) -> None:
+    data = AltiplanoState.new({"players": 3, "missions": True}, 5).to_json()
+    del data["state"]["players"][2][field]
+    with pytest.raises(MalformedState, match=f"'players\\[2\\]' has missing \\['{field}'\\]"):
+        AltiplanoState.from_json(data)
+
+
+def test_saved_data_with_an_undeclared_field_is_refused_naming_it() -> None:
+    data = AltiplanoState.new({"players": 2}, 5).to_json()
+    data["state"]["turn"]["spare"] = 0
+    with pytest.raises(MalformedState, match="'turn' has missing \\[\\] / unknown \\['spare'\\]"):
+        AltiplanoState.from_json(data)

@@ -1,19 +1,21 @@
 """Checks of saved state data, so that `from_json` names the field that is wrong.
 
 The check covers every field's type and the names it may hold (goods, locations, extensions,
-orders, missions, roles); it does not re-derive the whole game's consistency.
+orders, missions, roles); it does not re-derive the whole game's consistency. Which fields a
+table, a player, a turn and an order have comes from their declarations in `fields`: each
+declared field has a check here, and no other.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, get_args, get_type_hints
 
 from meeple.engine.errors import MalformedState
 from meeple.games.altiplano.components import COINS, Components
-from meeple.games.altiplano.fields import Table
+from meeple.games.altiplano.fields import OrderInHand, Phase, Player, Stage, Swap, Table, Turn
 
-PHASES = ("roles", "missions", "draw", "plan", "actions", "final", "over")
+PHASES: tuple[str, ...] = get_args(Phase)
 Check = Callable[[Any, str], None]
 
 
@@ -80,6 +82,17 @@ def _object(fields: Mapping[str, Check]) -> Check:
     return check
 
 
+def _record(declared: Any, checks: Mapping[str, Check]) -> Check:
+    """`_object` for a record declared in `fields`: its declared keys, each with its check."""
+    names = list(get_type_hints(declared))
+    if set(checks) != set(names):
+        raise AssertionError(
+            f"{declared.__name__}: fields without a check {sorted(set(names) - set(checks))}, "
+            f"checks of undeclared fields {sorted(set(checks) - set(names))}"
+        )
+    return _object({name: checks[name] for name in names})
+
+
 def _optional(check: Check) -> Check:
     def wrapped(value: Any, path: str) -> None:
         if value is not None:
@@ -128,7 +141,8 @@ def _build(comps: Components, n: int) -> Check:
     order_list = _list(_one_of(orders))
     mission_list = _list(_one_of(missions))
     slot = _one_of(goods | {COINS}, optional=True)
-    player = _object(
+    player = _record(
+        Player,
         {
             "role": _one_of(set(comps.roles), optional=True),
             "coins": _int,
@@ -149,7 +163,9 @@ def _build(comps: Components, n: int) -> Check:
             "bag": _counts(goods),
             "container": _counts(goods),
             "warehouse": _list(str_list),
-            "order": _optional(_object({"id": _one_of(orders), "delivered": str_list})),
+            "order": _optional(
+                _record(OrderInHand, {"id": _one_of(orders), "delivered": str_list})
+            ),
             "orders_done": order_list,
             "houses": str_list,
             "boats": str_list,
@@ -162,10 +178,10 @@ def _build(comps: Components, n: int) -> Check:
             "draft": _int,
             "gift": mission_list,
             "gave": _list(_gave(n, missions)),
-            "swap": _one_of(("", "choose", "refill")),
+            "swap": _one_of(get_args(Swap)),
             "final": _counts(goods),
             "final_drawn": _bool,
-        }
+        },
     )
 
     def players(value: Any, path: str) -> None:
@@ -173,7 +189,8 @@ def _build(comps: Components, n: int) -> Check:
         if len(value) != n:
             raise _fail(path, f"must list {n} players")
 
-    top = _object(
+    top = _record(
+        Table,
         {
             "seed": _int,
             "salt": _int,
@@ -200,13 +217,14 @@ def _build(comps: Components, n: int) -> Check:
             "missions_box": mission_list,
             "firsts": _dict_of(None, _seat(n)),
             "end_round": _optional(_int),
-            "turn": _object(
-                {"seat": _seat(n), "stage": _one_of(("before", "moved", "after")), "cont": _cont}
+            "turn": _record(
+                Turn,
+                {"seat": _seat(n), "stage": _one_of(get_args(Stage)), "cont": _cont},
             ),
             "passed": _list(_bool),
             "ready": _list(_bool),
             "players": players,
-        }
+        },
     )
     return top
 
