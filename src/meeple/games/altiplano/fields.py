@@ -44,7 +44,7 @@ Passage = list[int | str]
 Phase = Literal["roles", "missions", "draw", "plan", "actions", "final", "over"]
 #: How far the active player is in a turn of the actions phase.
 Stage = Literal["before", "moved", "after"]
-#: Where a player is in a mission swap (``""`` when none is under way).
+#: The step of a planning tile swap after the draw (ALT-7; ``""`` when none is under way).
 Swap = Literal["", "choose", "refill"]
 
 
@@ -55,7 +55,7 @@ class Turn(TypedDict):
     seat: Seat
     #: Before moving, after moving, or after acting.
     stage: Stage
-    #: The location action being continued (a repeatable action under way), or None.
+    #: The action that may go on after the last one (a repeatable action's key), or None.
     cont: str | None
 
 
@@ -89,17 +89,17 @@ class Player(TypedDict):
     ext: list[Extension]
     #: Goods and coins placed on each extension's fields, by extension.
     ext_fields: dict[Extension, Counts]
-    #: The good an extension's wild field stands for, by extension (None while undecided).
+    #: The tile on each extension's wildcard field, by extension (None while it is empty).
     wild: dict[Extension, Good | None]
     #: The movement fields: the good or coin on each, or None.
     move: list[str | None]
     #: Which movement fields have a cart.
     carts: list[bool]
-    #: Whether the top movement field has been used this round.
+    #: Whether the top cart's journey (the move ``via -1``) has been made this round.
     top_used: bool
-    #: Whether a cart has been bought this turn.
+    #: Whether a cart has been bought this round.
     bought_cart: bool
-    #: Whether an extension has been bought this turn.
+    #: Whether an extension has been bought this round.
     bought_ext: bool
     #: The placements made in this planning phase, so they can be taken back.
     placed_now: list[Placement]
@@ -135,7 +135,7 @@ class Player(TypedDict):
     gift: list[Mission]
     #: Where this player's mission cards went.
     gave: list[Passage]
-    #: The step of a mission swap under way.
+    #: The step of the planning tile swap under way, if any.
     swap: Swap
     #: Goods drawn for the final storage and not yet stored.
     final: Counts
@@ -150,7 +150,7 @@ class Table(TypedDict):
     seed: int
     #: Changed by `shuffle_hidden`, so that the draws to come change with it.
     salt: int
-    #: Tiles drawn so far, counted so each draw gets its own randomness.
+    #: Hidden things revealed so far (drawn tiles, turned-up extensions); it seeds each draw.
     reveals: int
     #: The round, from 1.
     round: int
