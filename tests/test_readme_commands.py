@@ -14,6 +14,7 @@ from pathlib import Path
 import typer
 
 from meeple.cli.main import app
+from meeple.engine.registry import game_info, game_names
 
 ROOT = Path(__file__).parent.parent
 README = (ROOT / "README.md").read_text()
@@ -60,11 +61,15 @@ def test_no_command_says_a_bare_meeple_that_is_not_on_path():
 
 
 def test_every_meeple_command_names_a_real_command_and_real_options():
+    """The command's own options, or else the named game's declared options."""
     commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
     for words in meeple_lines():
         command = commands.get(words[1])
         assert command is not None, words
         known = {opt for param in command.params for opt in param.opts}
+        game = next((w for w in words[2:] if w in game_names()), None)
+        if game is not None:
+            known |= {spec.flag for spec in game_info(game).options}
         flags = [word.split("=")[0] for word in words[2:] if word.startswith("--")]
         assert set(flags) <= known, (words, set(flags) - known)
 

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from meeple.bots.base import Bot, Budget
 from meeple.bots.greedy import GreedyBot
 from meeple.bots.ismcts import IsmctsBot
@@ -55,7 +57,8 @@ def make_bot(spec: str, state_class: type[GameState], seed: int = 0) -> Bot:
     name, budget = parse_spec(spec)
     if budget is None:
         return BOTS[name](state_class, seed)
-    return BOTS[name](state_class, seed, budget=budget)
+    searching: Callable[..., Bot] = BOTS[name]  # only bots that take a budget get here
+    return searching(state_class, seed, budget=budget)
 
 
 __all__ = [

@@ -14,14 +14,16 @@ Two things keep the budget on real decisions:
   actions, in the order of a cheap prior (the game evaluation after the action), so a node with
   many actions (Tikal's tile placements and walks, Altiplano's planning) grows its best
   candidates first instead of trying every action once.
-- *Action abstraction*: actions that only undo a step (Altiplano's ``unplace``) are left out of
-  the search; the same end can be reached by choosing differently in the first place.
+- *Action abstraction*: actions that only undo a step (the kinds a game declares in
+  `SearchHints.pruned_kinds`, such as Altiplano's ``unplace``) are left out of the search; the
+  same end can be reached by choosing differently in the first place.
 
-In Altiplano the tree stops where the searching seat's own steps end (its turn, or its part of
-a phase): a turn there is a long run of one-unit steps, and leaves cut off in the middle of an
-opponent's run would be valued at different points of that run, which biases the most explored
-actions (it won 12 of 18 games against greedy this way, 3 of 5 with opponents in the tree; see
-docs/benchmarks.md). Tikal's turns are short enough to search through the opponents' replies.
+In games that declare `SearchHints.own_turn_only` (Altiplano) the tree stops where the searching
+seat's own steps end (its turn, or its part of a phase): a turn there is a long run of one-unit
+steps, and leaves cut off in the middle of an opponent's run would be valued at different points
+of that run, which biases the most explored actions (it won 12 of 18 games against greedy this
+way, 3 of 5 with opponents in the tree; see docs/benchmarks.md). Tikal's turns are short enough
+to search through the opponents' replies.
 
 A leaf is valued by the game's evaluation (points plus position, relative to the best
 opponent), squashed to 0..1; a finished game is valued by who won. Children are compared by

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -35,14 +35,14 @@ from meeple.arena.runner import ArenaConfig, ArenaMismatch, GameLine, open_arena
 from meeple.arena.schedule import cycle_length
 from meeple.bots import parse_spec
 from meeple.cli.invocation import pip_command
-from meeple.cli.options import AuctionFlag, MissionsFlag, RoleDraftFlag
 from meeple.engine.errors import MeepleError
 
 DEFAULT_ROOT = Path("meeple-arena")
 
 
 def arena(
-    game: Annotated[str, typer.Option(help="tikal or altiplano.")],
+    ctx: typer.Context,
+    game: Annotated[str, typer.Option(help="The game (see the options of each game below).")],
     bots: Annotated[
         str, typer.Option(help="Comma-separated bot specs, e.g. ismcts:300i,greedy,random.")
     ],
@@ -52,9 +52,6 @@ def arena(
     games: Annotated[int, typer.Option(help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole arena.")] = 1,
     workers: Annotated[int, typer.Option(help="Processes playing games in parallel.")] = 1,
-    auction: AuctionFlag = False,
-    role_draft: RoleDraftFlag = False,
-    missions: MissionsFlag = False,
     out: Annotated[
         Path | None,
         typer.Option(help="Arena directory (default meeple-arena/<game>-<players>p-seed<seed>)."),
@@ -64,8 +61,7 @@ def arena(
     # Imported here because main imports this module to register the command.
     from meeple.cli.main import fail
 
-    flags = {"auction": auction, "role_draft": role_draft, "missions": missions}
-    config = _config(game, bots, players, games, seed, flags)
+    config = _config(game, bots, players, games, seed, ctx.args)
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
     out = out or DEFAULT_ROOT / f"{game}-{config.players}p-seed{seed}"
@@ -116,20 +112,17 @@ def _config(
     players: int | None,
     games: int,
     seed: int,
-    flags: dict[str, bool],
+    game_args: list[str],
 ) -> ArenaConfig:
     """The checked configuration, or a one-line error (exit 2) before anything is written."""
-    from meeple.cli.main import GAME_FLAGS, fail, load_class
+    from meeple.cli.main import fail, game_options, load_info
 
-    state_class = load_class(game)
+    info = load_info(game)
+    state_class = info.state_class
     specs = tuple(spec.strip() for spec in bots.split(","))
     if not all(specs):
         fail(f"--bots has an empty entry: {bots!r}")
-    options: dict[str, Any] = {} if players is None else {"players": players}
-    for name in (name for name, value in flags.items() if value):
-        if game not in GAME_FLAGS[name]:
-            fail(f"--{name.replace('_', '-')} is not an option of {game}")
-        options[name] = True
+    options, _ = game_options(info, game_args, players)
     try:
         for spec in specs:
             parse_spec(spec)

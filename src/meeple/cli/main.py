@@ -14,8 +14,15 @@ from rich.console import Console
 
 from meeple.bots import DEFAULT_LEVEL, parse_spec
 from meeple.cli.arena import arena
+from meeple.cli.game_options import (
+    EXTRA_ARGS,
+    GameOptionsCommand,
+    engine_options,
+    read_game_options,
+    repeat_options,
+)
 from meeple.cli.invocation import meeple_command
-from meeple.cli.options import AuctionFlag, MissionsFlag, PlainFlag, RoleDraftFlag
+from meeple.cli.options import PlainFlag
 from meeple.cli.play import (
     HUMAN,
     Session,
@@ -26,9 +33,9 @@ from meeple.cli.play import (
     winners_line,
 )
 from meeple.engine.errors import MeepleError
-from meeple.engine.game import GameState
+from meeple.engine.gameinfo import GameInfo
 from meeple.engine.record import GameRecord
-from meeple.engine.registry import edition_names, game_class, game_names, shipped_edition
+from meeple.engine.registry import game_info, game_names
 
 app = typer.Typer(
     name="meeple",
@@ -38,8 +45,6 @@ app = typer.Typer(
 )
 
 DEFAULT_DIR = Path("meeple-games")
-# Command-line flags that map to game options, and the games that have them.
-GAME_FLAGS = {"auction": ("tikal",), "role_draft": ("altiplano",), "missions": ("altiplano",)}
 
 
 def _console() -> Console:
@@ -51,34 +56,28 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def load_class(game: str) -> type[GameState]:
-    """The game's engine, or a clear error (exit 2) if it is unknown or not installed."""
+def load_info(game: str) -> GameInfo:
+    """The game's declaration, or a clear error (exit 2) if it is unknown or not installed."""
     if game not in game_names():
         fail(f"unknown game {game!r}; games: {', '.join(game_names())}")
     try:
-        return game_class(game)
+        return game_info(game)
     except MeepleError as exc:
         fail(str(exc))
     except (ImportError, AttributeError) as exc:
         fail(f"the {game} engine is not available in this installation ({exc})")
 
 
-def read_edition(game: str, edition: str) -> Any:
-    """The component data of ``--edition``: a JSON file, or else the name of an edition
-    shipped with the game (a file of that name wins, so a name never hides a user's file)."""
-    path = Path(edition)
-    if not path.exists() and edition in edition_names(game):
-        return shipped_edition(game, edition)
+def game_options(
+    info: GameInfo, args: list[str], players: int | None
+) -> tuple[dict[str, Any], str]:
+    """The engine options from the game's own flags in `args` (exit 2 on a bad one), and those
+    flags as given, to repeat in a command line."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        shipped = ", ".join(edition_names(game)) or "none"
-        fail(
-            f"cannot read edition file {path}: {exc.strerror or exc} "
-            f"(editions shipped with {game}: {shipped})"
-        )
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        fail(f"edition file {path} is not valid JSON: {exc}")
+        given = read_game_options(info, args)
+        return engine_options(info, given, players), repeat_options(info, given)
+    except MeepleError as exc:
+        fail(str(exc))
 
 
 def default_record_path(game: str, seed: int) -> Path:
@@ -91,27 +90,15 @@ def default_record_path(game: str, seed: int) -> Path:
     return path
 
 
-@app.command()
+@app.command(cls=GameOptionsCommand, context_settings=EXTRA_ARGS)
 def play(
-    game: Annotated[str, typer.Argument(help="tikal or altiplano")],
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="The game (see the options of each game below).")],
     players: Annotated[
         int | None, typer.Option(help="Number of players (game default if omitted).")
     ] = None,
     humans: Annotated[int, typer.Option(help="Human players (seats 1..N); the rest are bots.")] = 1,
     seed: Annotated[int | None, typer.Option(help="Game seed (random if omitted).")] = None,
-    auction: AuctionFlag = False,
-    role_draft: RoleDraftFlag = False,
-    missions: MissionsFlag = False,
-    start_player: Annotated[
-        int | None, typer.Option(help="Altiplano: the seat (1..players) that starts (ALT-5).")
-    ] = None,
-    edition: Annotated[
-        str | None,
-        typer.Option(
-            help="JSON file with the game's components, or the name of an edition shipped "
-            "with the game (a wrong name lists them)."
-        ),
-    ] = None,
     record: Annotated[
         Path | None, typer.Option(help="Where to save the game (after every action).")
     ] = None,
@@ -126,35 +113,15 @@ def play(
     plain: PlainFlag = False,
 ) -> None:
     """Play a new game; the record is saved after every action."""
-    state_class = load_class(game)
+    info = load_info(game)
+    state_class = info.state_class
     bots = [spec.strip() for spec in bot.split(",")]
     for spec in bots:
         try:
             parse_spec(spec)
         except MeepleError as exc:
             fail(str(exc))
-    options: dict[str, Any] = {}
-    if players is not None:
-        options["players"] = players
-    for name, value in (("auction", auction), ("role_draft", role_draft), ("missions", missions)):
-        if value:
-            if game not in GAME_FLAGS[name]:
-                fail(f"--{name.replace('_', '-')} is not an option of {game}")
-            options[name] = True
-    if start_player is not None:
-        if game != "altiplano":
-            fail(f"--start-player is not an option of {game}")
-        options["start_player"] = start_player - 1
-    if edition is not None:
-        options["edition"] = read_edition(game, edition)
-    if start_player is not None:  # the engine counts seats from 0: say it as players do
-        others = {key: value for key, value in options.items() if key != "start_player"}
-        try:
-            count = state_class.normalize_options(others)["players"]
-        except MeepleError as exc:
-            fail(str(exc))
-        if not 1 <= start_player <= count:
-            fail(f"--start-player must be a seat 1..{count}, not {start_player}")
+    options, given = game_options(info, ctx.args, players)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     try:
@@ -174,10 +141,8 @@ def play(
     game_record = GameRecord(state_class.game_name, options, seed)
     console = _console()
     command = f"{meeple_command()} play {game} --players {n} --humans {humans} --seed {seed}"
-    command += "".join(f" --{k.replace('_', '-')}" for k in GAME_FLAGS if options.get(k))
-    command += f" --start-player {start_player}" if start_player is not None else ""
+    command += given
     command += f" --bot {','.join(bots)}" if bots and bot != DEFAULT_LEVEL else ""
-    command += f" --edition {edition}" if edition is not None else ""
     setup = ", ".join(
         f"{s + 1}: {'you' if kind == HUMAN and humans == 1 else kind}"
         for s, kind in enumerate(seats)
@@ -246,7 +211,7 @@ def _valid_spec(spec: str) -> bool:
     return True
 
 
-app.command("arena")(arena)
+app.command("arena", cls=GameOptionsCommand, context_settings=EXTRA_ARGS)(arena)
 
 
 def _full_screen(session: Session, plain: bool) -> bool:

@@ -7,9 +7,6 @@ from typing import Annotated
 
 import typer
 
-AuctionFlag = Annotated[bool, typer.Option("--auction", help="Tikal: auction version.")]
-RoleDraftFlag = Annotated[bool, typer.Option("--role-draft", help="Altiplano: draft the roles.")]
-MissionsFlag = Annotated[bool, typer.Option("--missions", help="Altiplano: missions.")]
 PlainFlag = Annotated[
     bool,
     typer.Option(

@@ -34,9 +34,6 @@ from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
 
 HUMAN = "human"
-#: Action kinds that end a seat's turn or are final by the rules (Tikal's end of turn and
-#: auction pass, Altiplano's "done"): undo never goes back past them.
-TURN_ENDS = frozenset({"end_turn", "pass", "done", "final_done"})
 NOTHING_TO_UNDO = "the turn has just started or something was revealed."
 
 
@@ -60,7 +57,8 @@ def load_renderer(game: str) -> ModuleType | None:
 def render_view(renderer: ModuleType | None, view: Mapping[str, Any]) -> RenderableType:
     if renderer is not None and hasattr(renderer, "render"):
         try:
-            return renderer.render(view)
+            picture: RenderableType = renderer.render(view)
+            return picture
         except Exception as exc:  # a broken renderer must not lose the game
             return Group(
                 Text(f"(renderer failed: {exc}; raw view follows)", style="red"), Pretty(view)
@@ -70,7 +68,7 @@ def render_view(renderer: ModuleType | None, view: Mapping[str, Any]) -> Rendera
 
 def group_of(renderer: ModuleType | None, action: Action) -> str:
     """The menu heading of an action: the renderer's `ACTION_GROUPS` entry, else its kind."""
-    groups = getattr(renderer, "ACTION_GROUPS", {})
+    groups: Mapping[str, str] = getattr(renderer, "ACTION_GROUPS", {})
     return groups.get(action.kind, action.kind.replace("_", " ").capitalize())
 
 
@@ -84,7 +82,8 @@ def render_score_sheet(renderer: ModuleType | None, state: GameState) -> Rendera
     """The game's own score sheet if its renderer has one, else totals and winners."""
     sheet = state.score_sheet()
     if renderer is not None and hasattr(renderer, "render_score_sheet"):
-        return renderer.render_score_sheet(sheet)
+        picture: RenderableType = renderer.render_score_sheet(sheet)
+        return picture
     return totals(state.scores(), state.winners())
 
 
@@ -206,6 +205,8 @@ class Session:
     bot_seed: int
     input_fn: Callable[[str], str] = input
     renderer: ModuleType | None = None
+    #: Action kinds undo never goes back past (the game's `GameInfo.undo_stops`).
+    undo_stops: frozenset[str] = frozenset()
     bots: dict[int, Bot] = field(default_factory=dict)
     undo: list[_Snapshot] = field(default_factory=list)
     undo_seat: int | None = None
@@ -219,6 +220,7 @@ class Session:
 
     def __post_init__(self) -> None:
         self.renderer = load_renderer(self.record.game)
+        self.undo_stops = game_info(self.record.game).undo_stops
         for seat, kind in enumerate(self.seats):
             if kind != HUMAN:
                 bot_seed = derive_rng(self.bot_seed, "bot", seat).randrange(2**31)
@@ -233,9 +235,8 @@ class Session:
             return
         seat, actions = movers[0], self.record.actions
         start = len(actions)
-        while (
-            start and actions[start - 1][0] == seat and actions[start - 1][1].kind not in TURN_ENDS
-        ):
+        stops = self.undo_stops
+        while start and actions[start - 1][0] == seat and actions[start - 1][1].kind not in stops:
             start -= 1
         if start == len(actions):
             return
@@ -325,7 +326,7 @@ class Session:
         log_sizes = {viewer: len(entries) for viewer, entries in self.log.items()}
         reveals = self.state.reveal_count
         self.apply(seat, action)
-        if self.state.reveal_count != reveals or action.kind in TURN_ENDS:
+        if self.state.reveal_count != reveals or action.kind in self.undo_stops:
             self.undo.clear()
         else:
             self.undo.append(_Snapshot(before, len(self.record.actions) - 1, label, log_sizes))

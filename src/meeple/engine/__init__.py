@@ -10,22 +10,28 @@ from meeple.engine.errors import (
     OptionsError,
 )
 from meeple.engine.game import GameState
+from meeple.engine.gameinfo import GameInfo, OptionSpec, SearchHints
 from meeple.engine.record import GameRecord
-from meeple.engine.registry import game_class, game_names
+from meeple.engine.registry import game_class, game_info, game_names, register
 from meeple.engine.rng import derive_rng
 
 __all__ = [
     "Action",
     "ActionCodec",
     "EditionError",
+    "GameInfo",
     "GameRecord",
     "GameState",
     "IllegalAction",
     "MalformedAction",
     "MalformedState",
     "MeepleError",
+    "OptionSpec",
     "OptionsError",
+    "SearchHints",
     "derive_rng",
     "game_class",
+    "game_info",
     "game_names",
+    "register",
 ]

@@ -75,6 +75,9 @@ class GameInfo:
     evaluation: Callable[[], Evaluation] = Evaluation
     #: Hints for search bots.
     search: SearchHints = SearchHints()
+    #: Action kinds that end a seat's turn or are final by the rules: undo never goes back
+    #: past them (nor past anything revealed; see `GameState.reveal_count`).
+    undo_stops: frozenset[str] = frozenset()
     #: Module of the terminal renderer (imported only by the terminal), or None for the plain
     #: JSON view. See `meeple.cli.play` for what such a module may define.
     terminal: str | None = None

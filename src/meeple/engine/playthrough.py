@@ -30,12 +30,14 @@ def record_playthrough(game: str, options: Mapping[str, Any], seed: int) -> dict
         seat = rng.choice(state.to_move())
         legal = state.legal_actions(seat)
         action = rng.choice(legal)
-        steps.append({
-            "seat": seat,
-            "view": _plain(state.view(seat)),
-            "legal": [state.action_label(a) for a in legal],
-            "action": action.to_json(),
-        })
+        steps.append(
+            {
+                "seat": seat,
+                "view": _plain(state.view(seat)),
+                "legal": [state.action_label(a) for a in legal],
+                "action": action.to_json(),
+            }
+        )
         state.apply(seat, action)
     return {
         "game": game,

@@ -42,9 +42,7 @@ def _entry_points() -> dict[str, metadata.EntryPoint]:
 
 def game_names() -> tuple[str, ...]:
     """Every game installed or registered, entry points first, in name order."""
-    return tuple(sorted(_entry_points())) + tuple(
-        sorted(set(_registered) - set(_entry_points()))
-    )
+    return tuple(sorted(_entry_points())) + tuple(sorted(set(_registered) - set(_entry_points())))
 
 
 def _unknown(name: str) -> OptionsError:

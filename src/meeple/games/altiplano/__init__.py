@@ -28,6 +28,7 @@ GAME = GameInfo(
         ),
     ),
     evaluation=AltiplanoEvaluation,
+    undo_stops=frozenset({"end_turn", "pass", "done", "final_done"}),
     # Undo steps are left out of the search; a turn is a long run of one-unit steps.
     search=SearchHints(pruned_kinds=frozenset({"unplace"}), own_turn_only=True),
     terminal="meeple.games.altiplano.terminal",

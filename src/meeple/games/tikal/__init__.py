@@ -26,6 +26,7 @@ GAME = GameInfo(
         ),
     ),
     evaluation=TikalEvaluation,
+    undo_stops=frozenset({"end_turn", "pass"}),  # the end of a turn; an auction pass
     terminal="meeple.games.tikal.terminal",
     package=__name__,
 )
