@@ -11,7 +11,7 @@ from meeple.engine.errors import MeepleError
 from meeple.engine.evaluation import NEG_INF, Evaluation
 from meeple.engine.game import GameState
 from meeple.games.tikal.actions import Bid
-from meeple.games.tikal.layout import NO_SEAT, NO_TILE, Seat, Space, seat_workers, space_workers
+from meeple.games.tikal.layout import NO_SEAT, NO_TILE, Seat, Space, seat_workers
 from meeple.games.tikal.scoring import points_now
 from meeple.games.tikal.state import TikalState
 
@@ -102,12 +102,12 @@ class TikalEvaluation(Evaluation):
                     continue
                 targets.append(space)
                 top = temple_top[space]
-                on_space = space_workers(workers, n, space)
                 # weights as `weight_on`: the leader counts weight_leader
-                mine = on_space[seat] + (weight_leader if leaders[seat] == space else 0)
+                first = space * n  # `worker_slot(n, space, 0)`, inlined: it runs at every leaf
+                mine = workers[first + seat] + (weight_leader if leaders[seat] == space else 0)
                 other = -1  # the best opponent's weight (weights are never negative)
                 for p in others:
-                    weight = on_space[p] + (weight_leader if leaders[p] == space else 0)
+                    weight = workers[first + p] + (weight_leader if leaders[p] == space else 0)
                     if weight > other:
                         other = weight
                 if mine > other:

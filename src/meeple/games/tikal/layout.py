@@ -7,6 +7,7 @@ thousands of times) and its JSON form is the same data; these names say which in
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final, Literal, TypeAlias
 
 Space: TypeAlias = int
@@ -56,10 +57,13 @@ def space_workers(workers: list[int], players: int, space: Space) -> list[int]:
     return workers[start : start + players]
 
 
-def set_space_workers(workers: list[int], players: int, space: Space, counts: list[int]) -> None:
-    """Put `counts` ([seat] -> workers) on `space`."""
-    start = space * players
-    workers[start : start + players] = counts
+def set_space_workers(
+    workers: list[int], players: int, counts: Iterable[tuple[Space, list[int]]]
+) -> None:
+    """For each (space, [seat] -> workers) of `counts`, put those workers on the space."""
+    for space, on_space in counts:
+        start = space * players
+        workers[start : start + players] = on_space
 
 
 def seat_workers(workers: list[int], players: int, seat: Seat) -> list[int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
-from meeple.games.tikal.layout import NO_SEAT, NO_TILE, Seat, Space, seat_treasures, space_workers
+from meeple.games.tikal.layout import NO_SEAT, NO_TILE, Seat, Space, seat_treasures
 
 if TYPE_CHECKING:
     from meeple.games.tikal.state import TikalState
@@ -101,8 +101,9 @@ def points_now(state: TikalState) -> list[int]:
         holder = guard[space]  # `majority_holder`: the guard, else the sole majority
         if holder == NO_SEAT:
             best = 0
-            for seat, count in enumerate(space_workers(workers, n, space)):
-                held = count + (weight if leader[seat] == space else 0)
+            first = space * n  # `worker_slot(n, space, 0)`, inlined: search runs this a lot
+            for seat in range(n):
+                held = workers[first + seat] + (weight if leader[seat] == space else 0)
                 if held > best:
                     best, holder = held, seat
                 elif held == best:
@@ -111,6 +112,6 @@ def points_now(state: TikalState) -> list[int]:
             points[holder] += top[space]
     k, treasures = edition.treasure_kinds, state.treasures
     points_of = edition.treasure_points.__getitem__
-    for seat in range(n):
-        points[seat] += sum(map(points_of, seat_treasures(treasures, k, seat)))
+    for seat in range(n):  # `seat_treasures`, inlined
+        points[seat] += sum(map(points_of, treasures[seat * k : seat * k + k]))
     return points

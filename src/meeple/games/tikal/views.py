@@ -106,7 +106,7 @@ def fill_from_view(state: TikalState, view: Mapping[str, Any], rng: random.Rando
         state.temple_top[space] = entry["temple_value"]
         state.camp[space] = entry["camp"]
         state.guard[space] = entry["guard"]
-        set_space_workers(state.workers, n, space, entry["workers"])
+    set_space_workers(state.workers, n, ((e["space"], e["workers"]) for e in view["board"]))
     players = view["players"]
     state.leader = [p["leader"] for p in players]
     state.supply = [p["supply"] for p in players]
