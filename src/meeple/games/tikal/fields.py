@@ -9,6 +9,7 @@ documented on `TikalState`); creation, `to_json`, `from_json`, the shape checks,
 from __future__ import annotations
 
 import dataclasses
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -68,7 +69,7 @@ def read_typed(data: Mapping[str, Any], name: str, kind: type) -> Any:
     return value
 
 
-class Kind:
+class Kind(ABC):
     """How a field's value goes to and from JSON, and how `clone` copies it.
 
     `copy` is the expression `clone` uses, ``{}`` standing for the value: an immutable value is
@@ -80,8 +81,9 @@ class Kind:
     def write(self, value: Any) -> Any:
         return value
 
+    @abstractmethod
     def read(self, data: Mapping[str, Any], name: str) -> Any:
-        raise NotImplementedError
+        """`data[name]`, of this kind, or a `MalformedState` naming the field."""
 
     def numbers(self, value: Any) -> Iterable[int]:
         """The numbers in `value` that the field's `Bounds` apply to."""
