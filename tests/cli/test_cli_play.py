@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from cli_helpers import final_scores_block, invoke, runner
@@ -121,3 +122,13 @@ def test_cli_default_bots_are_the_medium_level(tmp_path):
     result = runner.invoke(app, ["play", "tikal", "--record", str(path)], input="q\n")
     assert result.exit_code == 0, result.output
     assert json.loads(path.read_text())["cli"]["seats"] == ["human", "medium", "medium"]
+
+
+def test_an_unattended_game_reports_progress_with_the_renderers_detail():
+    """Every 100 moves a bot-only game prints its scores, and what the game's renderer adds
+    (Tikal: the tiles left on the stack)."""
+    result = invoke("play", "tikal", "--players", "2", "--humans", "0", "--seed", "5", "--plain")
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("… move ")]
+    assert lines and lines[0].startswith("… move 100 · scores ")
+    assert all(re.search(r" · \d+ tiles left$", line) for line in lines), lines

@@ -384,7 +384,7 @@ class Session:
                 if seat in self.bots:
                     self._bot_turn(seat, quiet=unattended)
                     if progress:
-                        progress.update(self.state, len(self.record.actions))
+                        progress.update(self.state, len(self.record.actions), self.renderer)
                 else:
                     self._human_turn(seat)
         except (Quit, KeyboardInterrupt):
@@ -505,7 +505,7 @@ class Session:
                 self.console.print(
                     "Type the number of an action, '?' to see what you cannot do now and the "
                     "rule that stops it, 'u' to take back your last action of this turn (never "
-                    "past a tile drawn or a token revealed), 'q' to save and quit."
+                    "past anything drawn or revealed), 'q' to save and quit."
                 )
                 continue
             try:
@@ -588,12 +588,11 @@ class _Progress:
             self.live = Status("playing…", console=console)
             self.live.start()
 
-    def update(self, state: GameState, moves: int) -> None:
+    def update(self, state: GameState, moves: int, renderer: ModuleType | None) -> None:
         scores = " / ".join(str(s) for s in state.scores())
         message = f"move {moves} · scores {scores}"
-        view = state.view(None)
-        if "stack_size" in view:
-            message += f" · {view['stack_size']} tiles left"
+        if renderer is not None and hasattr(renderer, "progress"):
+            message += f" · {renderer.progress(state.view(None))}"
         if self.live is not None:
             self.live.update(message)
         elif moves % 100 == 0:

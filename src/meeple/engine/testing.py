@@ -1,22 +1,33 @@
-"""Random-simulation checks shared by every game (after OpenSpiel's RandomSimTest).
+"""Checks shared by every game (after OpenSpiel's RandomSimTest and its game API tests).
 
 `check_random_game` plays one seeded game of uniformly random legal actions and checks, after
 every step, the invariants every engine must keep. Game-specific invariants (conservation of
-components) come in as a callback. Tests and benchmarks of both games use this one module.
+components) come in as a callback. `check_conformance` is the one entry for a whole game: it
+adds to those random games the checks of actions, refusals, narration and options against the
+game's `GameInfo`, so that a new game is held to everything the generic layers rely on.
+Tests and benchmarks of every game use this one module.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from meeple.engine.errors import MeepleError
+from meeple.engine.actions import Action
+from meeple.engine.errors import IllegalAction, MeepleError, OptionsError
 from meeple.engine.game import GameState
+from meeple.engine.gameinfo import PLAYERS, GameInfo
 from meeple.engine.record import GameRecord
+from meeple.engine.registry import edition_names, shipped_edition
 
 Invariant = Callable[[GameState], None]
+#: Called after each move of a random game with the state before it, the seat, the action and
+#: the state after it (neither to be changed).
+MoveCheck = Callable[[GameState, int, Action, GameState], None]
 
 
 def random_step(state: GameState, rng: random.Random) -> tuple[int, Any]:
@@ -51,6 +62,8 @@ def check_random_game(
     invariant: Invariant | None = None,
     apply_every_action: bool = True,
     max_steps: int = 100_000,
+    *,
+    on_move: MoveCheck | None = None,
 ) -> GameState:
     """Play one random game, checking every invariant after every step; return the end state.
 
@@ -59,7 +72,8 @@ def check_random_game(
     hidden from it is re-randomised; a state sampled from a seat's view (`determinize`) gives
     that seat the same view and the same legal actions; every
     listed legal action applies without error (on a clone), and an action that raised leaves
-    the state unchanged. At the end the record replays to the identical state.
+    the state unchanged; then `on_move`, if given. At the end the record replays to the
+    identical state.
     """
     state = state_class.new(options, seed)
     record = GameRecord(state_class.game_name, state_class.normalize_options(options), seed)
@@ -68,7 +82,13 @@ def check_random_game(
     steps = 0
     while not state.is_over():
         _check_step(state, invariant, leak_rng, apply_every_action)
-        record.actions.append(random_step(state, rng))
+        if on_move is None:
+            record.actions.append(random_step(state, rng))
+        else:
+            before = state.clone()
+            seat, action = random_step(state, rng)
+            record.actions.append((seat, action))
+            on_move(before, seat, action, state)
         steps += 1
         if steps > max_steps:
             raise AssertionError(f"game did not end within {max_steps} steps (seed {seed})")
@@ -113,7 +133,9 @@ def _check_step(
     assert_unchanged_on_error(state, lambda s: s.apply(-1, None))  # type: ignore[arg-type]
 
 
-def _check_determinize(state: GameState, seat: int, view: dict, rng: random.Random) -> None:
+def _check_determinize(
+    state: GameState, seat: int, view: dict[str, Any], rng: random.Random
+) -> None:
     """A state sampled from a seat's view looks the same to that seat and offers it the same
     legal actions: the resampler bots rely on."""
     sampled = type(state).determinize(view, rng)
@@ -186,3 +208,230 @@ def _table_text(state: GameState, viewer: int | None) -> str:
     (every mission card, every tile), which says nothing about where each one is."""
     view = state.view(viewer)
     return json.dumps({key: value for key, value in view.items() if key != "options"})
+
+
+# -- conformance: one game against everything the generic layers rely on ------------------------
+
+
+@dataclasses.dataclass
+class Conformance:
+    """What `check_conformance` looked at. A check that finds nothing to look at passes
+    without proving anything, so tests assert that these counts are not zero."""
+
+    #: Moves of the random games checked in depth (see `check_conformance`).
+    moves: int = 0
+    #: Positions where re-randomising what is hidden changed the state: without any, the
+    #: secrecy checks (views, determinize, narration) compared a state with itself.
+    hidden: int = 0
+    #: Actions that the "why not" help tries and the rules refuse, each applied to find that
+    #: it raises and changes nothing.
+    refused: int = 0
+    #: Log entries compared between two histories that their reader cannot tell apart.
+    narrations: int = 0
+    #: Planted markers that the logs named (`check_log_secrecy`; none without `secrets`).
+    markers: int = 0
+
+
+def check_conformance(
+    info: GameInfo,
+    options: Mapping[str, Any] | None = None,
+    seeds: Iterable[int] = (1, 2, 3),
+    *,
+    invariant: Invariant | None = None,
+    secrets: Mapping[str, str] | None = None,
+    apply_every_action: bool = True,
+    in_depth: int | None = None,
+) -> Conformance:
+    """Check that a game keeps every promise of `GameState` and that its `GameInfo` agrees with
+    its engine; return what was looked at.
+
+    Checked once: the option spec against `normalize_options` (`check_options`); the search
+    hints and undo stops name the game's action kinds. For each seed: `new` depends only on
+    options and seed; views name their seat and refuse a seat of no player; an unknown action
+    kind is malformed; the evaluation gives finite values; and one random game runs through
+    `check_random_game` (invariants, JSON round trip, clone, view secrecy, determinize,
+    replay), in which at each move checked in depth:
+
+    - every legal action reads back from its JSON form;
+    - every action the "why not" help tries that is not legal raises and changes nothing, and
+      `refusals` reports only such actions, with the rule and reason they raised;
+    - a seat not to move has no actions and cannot play the mover's;
+    - every reader's narration of the move is the same in any other history that the reader
+      cannot tell apart (so that a log says nothing its reader may not see).
+
+    With `secrets`, also `check_log_secrecy` on those planted markers. `in_depth` bounds the
+    moves of each game checked in depth, spread evenly over it (None: every move), for long
+    games whose simulations are tested at length elsewhere; `check_random_game`'s invariants
+    hold at every move regardless.
+    """
+    check_options(info)
+    state_class = info.state_class
+    kinds = set(state_class.codec.kinds)
+    assert info.search.pruned_kinds <= kinds, "search hints name kinds the game does not have"
+    assert info.undo_stops <= kinds, "undo stops name kinds the game does not have"
+    found = Conformance()
+    for seed in seeds:
+        start = state_class.new(options, seed)
+        assert start == state_class.new(options, seed), "new() depends on more than its inputs"
+        _check_seats_of_views(start)
+        assert_unchanged_on_error(start, lambda s: s.parse_action({"kind": "no such kind"}))
+        _check_evaluation(info, start)
+        every = 1
+        if in_depth is not None:
+            length = len(play_random_game(state_class, options, seed)[1].actions)
+            every = max(1, -(-length // in_depth))
+        in_depth_checks = _InDepth(found, random.Random(seed + 2), every)
+        end = check_random_game(
+            state_class, options, seed, invariant, apply_every_action, on_move=in_depth_checks
+        )
+        _check_position(end, in_depth_checks.rng, found)
+        _check_evaluation(info, end)
+        if secrets is not None:
+            found.markers += check_log_secrecy(state_class, options, seed, secrets)
+    return found
+
+
+@dataclasses.dataclass
+class _InDepth:
+    """The checks of `check_conformance` at every `every`-th move of a random game."""
+
+    found: Conformance
+    rng: random.Random
+    every: int
+    played: int = 0
+
+    def __call__(self, before: GameState, seat: int, action: Action, after: GameState) -> None:
+        self.played += 1
+        if self.played % self.every == 0:
+            self.found.moves += 1
+            _check_position(before, self.rng, self.found)
+            _check_narration(before, seat, action, after, self.rng, self.found)
+
+
+def check_options(info: GameInfo) -> None:
+    """The option spec agrees with the engine's `normalize_options`: the same keys, the
+    declared defaults are the engine's, every player count of the range is taken and none
+    outside it, unknown options are refused, each ``flag`` takes True and False (and refuses
+    anything else), each ``seat`` takes the seats 0..players-1 of every table size (and
+    refuses the next one), and each edition shipped with the game is accepted."""
+    state_class = info.state_class
+    assert state_class.game_name == info.name, "the engine's game_name is not the game's name"
+    names = [spec.name for spec in info.options]
+    assert len(set(names)) == len(names), f"an option is declared twice: {names}"
+    assert PLAYERS not in names, f"{PLAYERS!r} is implied by the player range, not an option"
+    assert info.min_players <= info.default_players <= info.max_players
+    defaults = state_class.normalize_options(None)
+    assert defaults == state_class.normalize_options({}) == info.defaults(), (
+        f"declared defaults {info.defaults()} differ from the engine's {defaults}"
+    )
+    sizes = range(info.min_players, info.max_players + 1)
+    for players in sizes:
+        assert state_class.normalize_options({PLAYERS: players})[PLAYERS] == players
+    _assert_refused(state_class, {PLAYERS: info.min_players - 1})
+    _assert_refused(state_class, {PLAYERS: info.max_players + 1})
+    _assert_refused(state_class, {"no_such_option": True})
+    for spec in info.options:
+        if spec.kind == "flag":
+            for value in (True, False):
+                assert state_class.normalize_options({spec.name: value})[spec.name] is value
+            _assert_refused(state_class, {spec.name: "yes"})
+        elif spec.kind == "seat":
+            for players in sizes:
+                for seat in range(players):
+                    chosen = {PLAYERS: players, spec.name: seat}
+                    assert state_class.normalize_options(chosen)[spec.name] == seat
+                _assert_refused(state_class, {PLAYERS: players, spec.name: players})
+        elif spec.kind == "edition" and info.package is not None:
+            for name in edition_names(info.name):
+                state_class.normalize_options({spec.name: shipped_edition(info.name, name)})
+    assert state_class.new(None, 0).num_players == info.default_players
+
+
+def _assert_refused(state_class: type[GameState], options: Mapping[str, Any]) -> None:
+    try:
+        state_class.normalize_options(options)
+    except OptionsError:
+        return
+    raise AssertionError(f"options {dict(options)} were accepted")
+
+
+def _check_seats_of_views(state: GameState) -> None:
+    """Every view names its seat (bots read it there), and a seat of no player has none."""
+    for seat in [None, *range(state.num_players)]:
+        assert state.view(seat)["seat"] == seat, f"the view of seat {seat} names another seat"
+    no_player: tuple[Any, ...] = (-1, state.num_players, True, "0")
+    for bad in no_player:
+        assert_unchanged_on_error(state, lambda s: s.view(bad))  # noqa: B023 - called at once
+
+
+def _check_evaluation(info: GameInfo, state: GameState) -> None:
+    evaluation = info.evaluation()
+    for seat in range(state.num_players):
+        value = evaluation.evaluate(state, seat)
+        assert math.isfinite(value), f"the evaluation gives seat {seat} {value}"
+
+
+def _check_position(state: GameState, rng: random.Random, found: Conformance) -> None:
+    """Actions, refusals and turn order in one position (left unchanged)."""
+    movers = state.to_move()
+    for seat in movers:
+        legal = state.legal_actions(seat)
+        for action in legal:
+            text = json.dumps(action.to_json())
+            assert state.parse_action(text) == action, f"{text} does not read back as {action}"
+        _check_refusals(state, seat, legal, found)
+    for seat in set(range(state.num_players)) - set(movers):
+        assert not state.legal_actions(seat), f"seat {seat} is not to move but has actions"
+        assert not state.tried_actions(seat), f"seat {seat} is not to move but tries actions"
+        for mover in movers:
+            action = state.legal_actions(mover)[0]
+            assert_unchanged_on_error(state, lambda s: s.apply(seat, action))  # noqa: B023
+    shuffled = state.clone()
+    shuffled.shuffle_hidden(None, rng)
+    found.hidden += shuffled != state
+
+
+def _check_refusals(state: GameState, seat: int, legal: list[Action], found: Conformance) -> None:
+    """Every tried action that is not legal raises and changes nothing; `refusals` reports
+    only those, each with the rule and reason it raised."""
+    allowed = set(legal)
+    raised: set[tuple[str, str]] = set()
+    for action in state.tried_actions(seat):
+        if action in allowed:
+            continue
+        message = assert_unchanged_on_error(state, lambda s: s.apply(seat, action))  # noqa: B023
+        raised.add((state.action_label(action), message))
+        found.refused += 1
+    for refusal in state.refusals(seat):
+        said = str(IllegalAction(refusal.rule, refusal.reason))
+        assert (refusal.example, said) in raised, (
+            f"refusal {refusal.example!r} ({said}) is not what trying that action raised"
+        )
+
+
+def _check_narration(
+    before: GameState,
+    seat: int,
+    action: Action,
+    after: GameState,
+    rng: random.Random,
+    found: Conformance,
+) -> None:
+    """A reader's narration of a move depends only on what the reader sees: re-randomise what
+    is hidden from it before the move, play the same move, and where the reader's view after
+    it is also the same, so must the narration be."""
+    for viewer in [None, *range(before.num_players)]:
+        told = after.narrate(before, seat, action, viewer)
+        other = before.clone()
+        other.shuffle_hidden(viewer, rng)
+        if action not in other.legal_actions(seat):
+            continue  # the move itself hung on what was re-randomised
+        other_after = other.clone()
+        other_after.apply(seat, action)
+        if other_after.view(viewer) != after.view(viewer):
+            continue  # the move revealed something: the reader can tell the histories apart
+        assert other_after.narrate(other, seat, action, viewer) == told, (
+            f"seat {viewer}'s log of {before.action_label(action)} depends on what it cannot "
+            f"see: {[str(e) for e in told]}"
+        )
+        found.narrations += len(told)

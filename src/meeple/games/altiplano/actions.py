@@ -17,8 +17,6 @@ from typing import ClassVar
 
 from meeple.engine.actions import Action, ActionCodec
 
-_frozen = dataclasses.dataclass(frozen=True, slots=True)
-
 
 def describe_target(target: str) -> str:
     """A field name for people: ``loc:village`` reads "a village field", ``move:0`` reads
@@ -37,7 +35,7 @@ def describe_target(target: str) -> str:
     return target
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class ChooseRole(Action):
     kind: ClassVar[str] = "choose_role"
     role: str
@@ -46,7 +44,7 @@ class ChooseRole(Action):
         return f"Choose role {self.role}"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class KeepMission(Action):
     kind: ClassVar[str] = "keep_mission"
     mission: str
@@ -55,7 +53,7 @@ class KeepMission(Action):
         return f"Keep mission {self.mission}"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class PassMission(Action):
     kind: ClassVar[str] = "pass_mission"
     mission: str
@@ -64,7 +62,7 @@ class PassMission(Action):
         return f"Pass mission {self.mission} to the left"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class TakeBackTile(Action):
     kind: ClassVar[str] = "take_back_tile"
     target: str
@@ -74,7 +72,7 @@ class TakeBackTile(Action):
         return f"Take {self.good} back from {describe_target(self.target)}"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class TakeBackCoin(Action):
     kind: ClassVar[str] = "take_back_coin"
     target: str
@@ -83,7 +81,7 @@ class TakeBackCoin(Action):
         return f"Take a coin back from {describe_target(self.target)}"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Draw(Action):
     kind: ClassVar[str] = "draw"
 
@@ -91,7 +89,7 @@ class Draw(Action):
         return "Draw from the bag"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class SwapDiscard(Action):
     kind: ClassVar[str] = "swap_discard"
     good: str
@@ -100,7 +98,7 @@ class SwapDiscard(Action):
         return f"Swap: put {self.good} into the container"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class SwapDraw(Action):
     kind: ClassVar[str] = "swap_draw"
 
@@ -108,7 +106,7 @@ class SwapDraw(Action):
         return "Swap: draw 1 from the bag"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class SwapPick(Action):
     kind: ClassVar[str] = "swap_pick"
     good: str
@@ -117,7 +115,7 @@ class SwapPick(Action):
         return f"Swap: take {self.good} from the container"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class SwapSkip(Action):
     kind: ClassVar[str] = "swap_skip"
 
@@ -125,7 +123,7 @@ class SwapSkip(Action):
         return "Do not swap"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Place(Action):
     kind: ClassVar[str] = "place"
     target: str
@@ -135,7 +133,7 @@ class Place(Action):
         return f"Place {self.good} on {describe_target(self.target)}"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Unplace(Action):
     kind: ClassVar[str] = "unplace"
     target: str
@@ -145,7 +143,7 @@ class Unplace(Action):
         return f"Take {self.good} off {describe_target(self.target)}"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Done(Action):
     kind: ClassVar[str] = "done"
 
@@ -153,7 +151,7 @@ class Done(Action):
         return "Planning done"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class PlaceFigure(Action):
     kind: ClassVar[str] = "place_figure"
     location: str
@@ -162,7 +160,7 @@ class PlaceFigure(Action):
         return f"Put figure on {self.location}"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Move(Action):
     kind: ClassVar[str] = "move"
     via: int  # -1: the top cart; otherwise the movement field used
@@ -173,7 +171,7 @@ class Move(Action):
         return f"Move to {self.to} ({how})"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Pass(Action):
     kind: ClassVar[str] = "pass"
 
@@ -181,7 +179,7 @@ class Pass(Action):
         return "Pass"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     kind: ClassVar[str] = "end_turn"
 
@@ -189,7 +187,7 @@ class EndTurn(Action):
         return "End turn"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Produce(Action):
     kind: ClassVar[str] = "produce"
     source: str
@@ -201,7 +199,7 @@ class Produce(Action):
         return f"{self.source}: get {self.out}" if self.out else f"{self.source}: nothing left"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Sell(Action):
     kind: ClassVar[str] = "sell"
     good: str
@@ -210,7 +208,7 @@ class Sell(Action):
         return f"Sell {self.good}"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Deliver(Action):
     kind: ClassVar[str] = "deliver"
     good: str
@@ -219,7 +217,7 @@ class Deliver(Action):
         return f"Deliver {self.good}"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Store(Action):
     kind: ClassVar[str] = "store"
     good: str
@@ -229,7 +227,7 @@ class Store(Action):
         return f"Store {self.good} in row {self.row + 1}"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class StoreBuffered(Action):
     kind: ClassVar[str] = "store_buffered"
     row: int
@@ -238,7 +236,7 @@ class StoreBuffered(Action):
         return f"Store buffered corn in row {self.row + 1}"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class StoreCorn(Action):
     kind: ClassVar[str] = "store_corn"
     row: int
@@ -247,7 +245,7 @@ class StoreCorn(Action):
         return f"Store received corn in row {self.row + 1}"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class BufferCorn(Action):
     kind: ClassVar[str] = "buffer_corn"
 
@@ -255,7 +253,7 @@ class BufferCorn(Action):
         return "Put received corn on the corn buffer"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class BuyCart(Action):
     kind: ClassVar[str] = "buy_cart"
     field: int
@@ -264,7 +262,7 @@ class BuyCart(Action):
         return f"Buy cart beside movement field {self.field + 1}"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class BuyExtension(Action):
     kind: ClassVar[str] = "buy_extension"
     slot: int
@@ -276,7 +274,7 @@ class BuyExtension(Action):
 NO_ORDER = ""  # the order "card" taken when the market has none left (ALT-13)
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class BuyOrder(Action):
     kind: ClassVar[str] = "buy_order"
     order: str  # NO_ORDER when the market has no order card left (ALT-13)
@@ -287,7 +285,7 @@ class BuyOrder(Action):
         return f"Take order {self.order}"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class BuildRoad(Action):
     kind: ClassVar[str] = "build_road"
 
@@ -295,7 +293,7 @@ class BuildRoad(Action):
         return "Build road"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class FinalDraw(Action):
     kind: ClassVar[str] = "final_draw"
 
@@ -303,7 +301,7 @@ class FinalDraw(Action):
         return "Final storage: draw"
 
 
-@_frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class FinalDone(Action):
     kind: ClassVar[str] = "final_done"
 

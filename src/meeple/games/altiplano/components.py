@@ -15,11 +15,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
+from meeple.engine import datacheck as check
 from meeple.engine.errors import EditionError
 
 #: The locations a basic action may need; ``centre`` is where food and coins lie (ALT-21: not a
@@ -156,57 +157,6 @@ _BASIC_AT: dict[str, tuple[Conversion, ...]] = {
 }
 
 
-def _fail(path: str, problem: str) -> EditionError:
-    return EditionError(f"{path}: {problem}")
-
-
-def _get(data: Any, key: str, path: str) -> Any:
-    if not isinstance(data, Mapping):
-        raise _fail(path, "must be an object")
-    if key not in data:
-        raise _fail(f"{path}.{key}" if path else key, "is missing")
-    return data[key]
-
-
-def _value(data: Any, key: str, path: str) -> Any:
-    """A figure: either a bare value or ``{"value": ..., "status": ...}``."""
-    item = _get(data, key, path)
-    if isinstance(item, Mapping) and "value" in item:
-        return item["value"]
-    return item
-
-
-def _int(value: Any, path: str, minimum: int = 0) -> int:
-    if type(value) is not int or value < minimum:
-        kind = "non-negative" if minimum == 0 else f">= {minimum}"
-        raise _fail(
-            path, f"must be a {kind} integer" if minimum == 0 else f"must be an integer {kind}"
-        )
-    return value
-
-
-def _str(value: Any, path: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise _fail(path, "must be a non-empty string")
-    return value
-
-
-def _list(value: Any, path: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(path, "must be a list")
-    return value
-
-
-def _counts(value: Any, path: str, allowed: set[str]) -> tuple[tuple[str, int], ...]:
-    if not isinstance(value, Mapping) or not value:
-        raise _fail(path, "must be a non-empty object of counts")
-    for key, count in value.items():
-        if key not in allowed:
-            raise _fail(f"{path}.{key}", "is not a known good")
-        _int(count, f"{path}.{key}", 1)
-    return tuple(value.items())
-
-
 def load(edition: Mapping[str, Any] | None = None) -> Components:
     """The components of `edition` (``None``: the built-in data)."""
     if edition is None:
@@ -236,262 +186,379 @@ def _builtin() -> Components:
     return _parse(json.loads(text))
 
 
-def _conversion(effect: Any, key: str, location: str, path: str, goods: set[str]) -> Conversion:
-    inputs = _counts(_get(effect, "in", path), f"{path}.in", goods | {COINS})
-    out = _get(effect, "out", path)
-    if isinstance(out, Mapping) and "choice" in out:
-        choices = _list(out["choice"], f"{path}.out.choice")
-        if not choices:
-            raise _fail(f"{path}.out.choice", "must not be empty")
-    else:
-        pairs = _counts(out, f"{path}.out", goods)
-        if len(pairs) != 1 or pairs[0][1] != 1:
-            raise _fail(f"{path}.out", "must be exactly one good")
-        choices = [pairs[0][0]]
-    for index, good in enumerate(choices):
-        if good not in goods:
-            raise _fail(f"{path}.out[{index}]", f"unknown good {good!r}")
-    return Conversion(key, location, inputs, tuple(choices))
+# -- the edition checks: one small function per part of the edition ---------------------------
+
+#: The player counts an edition gives a setup for.
+_PLAYER_COUNTS = range(2, 6)
+#: The locations the rulebook's actions and texts name.
+_NEEDED_LOCATIONS = ("village", "market", ROAD, "harbor", "farm", "mine", "forest")
+#: What a location may supply besides goods.
+_SUPPLY_ITEMS = ("houses", "carts", "boats", "orders", COINS)
+#: Goods that no order card may ask for.
+_UNORDERABLE = ("food", "corn")
+
+
+class _Goods(NamedTuple):
+    """The ``goods`` list: ids in data order and each good's figures."""
+
+    ids: tuple[str, ...]
+    tiles: dict[str, int]
+    home: dict[str, str]
+    vp: dict[str, int]
+    sale_price: dict[str, int]
+
+
+class _Board(NamedTuple):
+    """The ``action_board`` figures."""
+
+    action_fields: dict[str, int]
+    movement_fields: int
+    planning_start: int
+    planning_max: int
+    carts_max: int
+    cart_steps: int
+
+
+class _Buildings(NamedTuple):
+    """The ``houses`` or ``boats`` cards: the good shown on each, their cost and points."""
+
+    goods: tuple[str, ...]
+    cost: tuple[tuple[str, int], ...]
+    vp: int
 
 
 def _parse(data: Any) -> Components:
-    goods_list = _list(_get(data, "goods", ""), "goods")
-    goods: list[str] = []
+    """The components of edition `data`, each part read by its own check below."""
+    goods = _goods(data)
+    _check_rulebook_goods(goods)
+    locations = _locations(data)
+    supplies = _location_supplies(data, locations, goods.ids)
+    setup = _setup_by_players(data, goods)
+    board = _action_board(data, locations)
+    road_track = _road_track(data)
+    rows = _warehouse_rows(data)
+    roles = _roles(data, locations, goods.ids)
+    surcharge = _extension_surcharge(data)
+    extensions = _extensions(data, locations, goods.ids)
+    houses = _buildings(data, "houses", "house", goods.ids)
+    boats = _buildings(data, "boats", "boat", goods.ids)
+    orders = _order_cards(data, goods.ids)
+    _check_orders_in_play(setup, orders)
+    return Components(
+        goods=goods.ids,
+        tiles=goods.tiles,
+        home=goods.home,
+        vp=goods.vp,
+        sale_price=goods.sale_price,
+        setup=setup,
+        locations=locations,
+        location_supplies=supplies,
+        action_fields=board.action_fields,
+        movement_fields=board.movement_fields,
+        planning_start=board.planning_start,
+        planning_max=board.planning_max,
+        carts_max=board.carts_max,
+        cart_steps=board.cart_steps,
+        road_track=road_track,
+        rows=rows,
+        roles=roles,
+        surcharge=surcharge,
+        extensions=extensions,
+        houses=houses.goods,
+        house_cost=houses.cost,
+        house_vp=houses.vp,
+        boats=boats.goods,
+        boat_cost=boats.cost,
+        boat_vp=boats.vp,
+        orders=orders,
+        order_cost=_int_figure(data["orders"], "cost_coins", "orders"),
+        missions=_missions(data),
+        raw=data,
+    )
+
+
+def _int_figure(data: Any, key: str, path: str, minimum: int = 0) -> int:
+    return check.integer(check.figure(data, key, path), check.child(path, key), minimum)
+
+
+def _counts(value: Any, path: str, allowed: Collection[str]) -> tuple[tuple[str, int], ...]:
+    """Goods with a count of at least 1 each, such as a cost or an action's inputs."""
+    if not check.is_object(value) or not value:
+        raise check.fail(path, "must be a non-empty object of counts")
+    for key, count in value.items():
+        check.one_of(key, check.child(path, key), allowed, "good")
+        check.integer(count, check.child(path, key), 1)
+    return tuple(value.items())
+
+
+def _goods(data: Any) -> _Goods:
     tiles: dict[str, int] = {}
     home: dict[str, str] = {}
     vp: dict[str, int] = {}
-    sale: dict[str, int] = {}
-    for i, item in enumerate(goods_list):
+    sale_price: dict[str, int] = {}
+    for i, item in enumerate(check.array(check.field(data, "goods", ""), "goods")):
         path = f"goods[{i}]"
-        gid = _str(_get(item, "id", path), f"{path}.id")
-        if gid in tiles:
-            raise _fail(f"{path}.id", f"good {gid!r} is repeated")
-        goods.append(gid)
-        tiles[gid] = _int(_value(item, "tiles", path), f"{path}.tiles")
-        home[gid] = _str(_value(item, "home", path), f"{path}.home")
-        vp[gid] = _int(_value(item, "vp", path), f"{path}.vp")
-        price = _value(item, "sale_price", path)
-        if price is not None:
-            sale[gid] = _int(price, f"{path}.sale_price")
+        gid = check.new_id(check.field(item, "id", path), f"{path}.id", tiles, "good")
+        tiles[gid] = _int_figure(item, "tiles", path)
+        home[gid] = check.text(check.figure(item, "home", path), f"{path}.home")
+        vp[gid] = _int_figure(item, "vp", path)
+        if check.figure(item, "sale_price", path) is not None:  # null: the good is not sold
+            sale_price[gid] = _int_figure(item, "sale_price", path)
+    return _Goods(tuple(tiles), tiles, home, vp, sale_price)
+
+
+def _check_rulebook_goods(goods: _Goods) -> None:
+    """The goods the rulebook's own rules and basic actions name must exist, food in the
+    supply and corn on the road."""
     for needed in ("food", "corn"):
-        if needed not in tiles:
-            raise _fail("goods", f"must contain the good {needed!r}")
-    if home["food"] != "supply" or home["corn"] != ROAD:
-        raise _fail("goods", "food must live in the supply and corn on the road")
-    good_set = set(goods)
+        if needed not in goods.tiles:
+            raise check.fail("goods", f"must contain the good {needed!r}")
+    if goods.home["food"] != "supply" or goods.home["corn"] != ROAD:
+        raise check.fail("goods", "food must live in the supply and corn on the road")
     for conv in BASIC_ACTIONS:
         for good in (*(g for g, _ in conv.inputs), *conv.out):
-            if good not in good_set:
-                raise _fail("goods", f"lacks {good!r}, which a basic action of the rulebook uses")
+            if good not in goods.tiles:
+                raise check.fail(
+                    "goods", f"lacks {good!r}, which a basic action of the rulebook uses"
+                )
 
-    locations = tuple(_list(_value(data, "locations", ""), "locations"))
+
+def _locations(data: Any) -> tuple[str, ...]:
+    locations = tuple(check.array(check.figure(data, "locations", ""), "locations"))
     for i, loc in enumerate(locations):
-        _str(loc, f"locations[{i}]")
+        check.text(loc, f"locations[{i}]")
     if len(set(locations)) != len(locations) or len(locations) < 3:
-        raise _fail("locations", "must be at least 3 distinct names")
-    for needed in ("village", "market", ROAD, "harbor", "farm", "mine", "forest"):
+        raise check.fail("locations", "must be at least 3 distinct names")
+    for needed in _NEEDED_LOCATIONS:
         if needed not in locations:
-            raise _fail("locations", f"must contain {needed!r}")
-    supplies_raw = _value(data, "location_supplies", "")
+            raise check.fail("locations", f"must contain {needed!r}")
+    return locations
+
+
+def _location_supplies(
+    data: Any, locations: tuple[str, ...], goods: tuple[str, ...]
+) -> dict[str, tuple[str, ...]]:
+    """What lies at each location and in the centre; every good lies at exactly one place."""
+    supplies_raw = check.figure(data, "location_supplies", "")
     supplies: dict[str, tuple[str, ...]] = {}
     for loc in (*locations, CENTRE):
-        items = _list(_get(supplies_raw, loc, "location_supplies"), f"location_supplies.{loc}")
+        path = f"location_supplies.{loc}"
+        items = check.array(check.field(supplies_raw, loc, "location_supplies"), path)
         for j, thing in enumerate(items):
-            if thing not in good_set and thing not in ("houses", "carts", "boats", "orders", COINS):
-                raise _fail(f"location_supplies.{loc}[{j}]", f"unknown item {thing!r}")
+            check.one_of(thing, f"{path}[{j}]", (*goods, *_SUPPLY_ITEMS), "item")
         supplies[loc] = tuple(items)
     for gid in goods:
         where = [loc for loc, items in supplies.items() if gid in items]
         if len(where) != 1:
-            raise _fail("location_supplies", f"good {gid!r} must lie at exactly one place")
+            raise check.fail("location_supplies", f"good {gid!r} must lie at exactly one place")
+    return supplies
 
-    setup_raw = _value(data, "setup_by_players", "")
-    setup: dict[int, dict[str, int]] = {}
-    for players in range(2, 6):
-        row = _get(setup_raw, str(players), "setup_by_players")
-        path = f"setup_by_players.{players}"
-        counts = {}
-        for key in (*goods, "carts_in_village", "orders_in_play"):
-            counts[key] = _int(_get(row, key, path), f"{path}.{key}")
-            if key in tiles and counts[key] > tiles[key]:
-                raise _fail(f"{path}.{key}", f"exceeds the {tiles[key]} tiles of the game")
-        if counts["carts_in_village"] < players:
-            raise _fail(f"{path}.carts_in_village", "must give every player a first cart")
-        setup[players] = counts
 
-    board = _get(data, "action_board", "")
-    fields_raw = _value(board, "action_fields", "action_board")
-    action_fields = {}
-    for loc in locations:
-        action_fields[loc] = _int(
-            _get(fields_raw, loc, "action_board.action_fields"),
-            f"action_board.action_fields.{loc}",
-            1,
+def _setup_by_players(data: Any, goods: _Goods) -> dict[int, dict[str, int]]:
+    setup_raw = check.figure(data, "setup_by_players", "")
+    return {
+        players: _setup_row(
+            check.field(setup_raw, str(players), "setup_by_players"), players, goods
         )
-    movement = _int(
-        _value(board, "movement_fields", "action_board"), "action_board.movement_fields"
-    )
-    plan_start = _int(
-        _value(board, "planning_fields_start", "action_board"),
-        "action_board.planning_fields_start",
-        1,
-    )
-    plan_max = _int(
-        _value(board, "planning_fields_max", "action_board"), "action_board.planning_fields_max", 1
-    )
+        for players in _PLAYER_COUNTS
+    }
+
+
+def _setup_row(row: Any, players: int, goods: _Goods) -> dict[str, int]:
+    """The tiles in play, carts and orders for one player count."""
+    path = f"setup_by_players.{players}"
+    counts = {}
+    for key in (*goods.ids, "carts_in_village", "orders_in_play"):
+        counts[key] = check.integer(check.field(row, key, path), f"{path}.{key}")
+        if key in goods.tiles and counts[key] > goods.tiles[key]:
+            raise check.fail(f"{path}.{key}", f"exceeds the {goods.tiles[key]} tiles of the game")
+    if counts["carts_in_village"] < players:
+        raise check.fail(f"{path}.carts_in_village", "must give every player a first cart")
+    return counts
+
+
+def _action_board(data: Any, locations: tuple[str, ...]) -> _Board:
+    path = "action_board"
+    board = check.field(data, path, "")
+    fields_raw = check.figure(board, "action_fields", path)
+    action_fields = {
+        loc: check.integer(
+            check.field(fields_raw, loc, f"{path}.action_fields"), f"{path}.action_fields.{loc}", 1
+        )
+        for loc in locations
+    }
+    movement = _int_figure(board, "movement_fields", path)
+    plan_start = _int_figure(board, "planning_fields_start", path, 1)
+    plan_max = _int_figure(board, "planning_fields_max", path, 1)
     if plan_max < plan_start:
-        raise _fail("action_board.planning_fields_max", "must be >= planning_fields_start")
-    carts_max = _int(_value(board, "carts_max", "action_board"), "action_board.carts_max", 1)
+        raise check.fail(f"{path}.planning_fields_max", "must be >= planning_fields_start")
+    carts_max = _int_figure(board, "carts_max", path, 1)
     if carts_max > movement + 1:
-        raise _fail("action_board.carts_max", "needs a movement field beside every bought cart")
-    cart_steps = _int(_value(board, "cart_steps", "action_board"), "action_board.cart_steps", 1)
+        raise check.fail(f"{path}.carts_max", "needs a movement field beside every bought cart")
+    cart_steps = _int_figure(board, "cart_steps", path, 1)
+    return _Board(action_fields, movement, plan_start, plan_max, carts_max, cart_steps)
 
-    track = tuple(_list(_value(data, "road_track", ""), "road_track"))
-    for i, step in enumerate(track):
-        if step not in ("plan", "corn"):
-            raise _fail(f"road_track[{i}]", "must be 'plan' or 'corn'")
 
-    wh = _value(data, "warehouse", "")
-    rows = []
-    for i, row in enumerate(_list(_get(wh, "rows", "warehouse"), "warehouse.rows")):
-        path = f"warehouse.rows[{i}]"
-        rows.append(
-            Row(
-                _int(_get(row, "spaces", path), f"{path}.spaces", 1),
-                _int(_get(row, "points", path), f"{path}.points"),
-            )
-        )
-    if not rows:
-        raise _fail("warehouse.rows", "must not be empty")
-
-    roles: dict[str, Role] = {}
-    for i, item in enumerate(_list(_get(data, "roles", ""), "roles")):
-        path = f"roles[{i}]"
-        rid = _str(_get(item, "id", path), f"{path}.id")
-        if rid in roles:
-            raise _fail(f"{path}.id", f"role {rid!r} is repeated")
-        loc = _get(item, "location", path)
-        if loc not in locations:
-            raise _fail(f"{path}.location", f"unknown location {loc!r}")
-        conv = _conversion(_get(item, "action", path), "role", loc, f"{path}.action", good_set)
-        start = _counts(_get(item, "start", path), f"{path}.start", good_set | {COINS})
-        names = item.get("names", {})
-        roles[rid] = Role(
-            rid, names.get("en", rid) if isinstance(names, Mapping) else rid, conv, start
-        )
-    if len(roles) < 5:
-        raise _fail("roles", "must hold at least 5 roles (one per player)")
-
-    strip = _get(data, "extension_strip", "")
-    surcharge = tuple(
-        _list(_value(strip, "surcharge", "extension_strip"), "extension_strip.surcharge")
+def _road_track(data: Any) -> tuple[str, ...]:
+    track = check.array(check.figure(data, "road_track", ""), "road_track")
+    return tuple(
+        check.one_of(step, f"road_track[{i}]", ("plan", "corn"), "step")
+        for i, step in enumerate(track)
     )
-    for i, value in enumerate(surcharge):
-        _int(value, f"extension_strip.surcharge[{i}]")
-    spaces = _int(_value(strip, "spaces", "extension_strip"), "extension_strip.spaces", 1)
+
+
+def _warehouse_rows(data: Any) -> tuple[Row, ...]:
+    rows = check.field(check.figure(data, "warehouse", ""), "rows", "warehouse")
+    return tuple(
+        _warehouse_row(row, f"warehouse.rows[{i}]")
+        for i, row in enumerate(check.array(rows, "warehouse.rows", non_empty=True))
+    )
+
+
+def _warehouse_row(row: Any, path: str) -> Row:
+    spaces = check.integer(check.field(row, "spaces", path), f"{path}.spaces", 1)
+    return Row(spaces, check.integer(check.field(row, "points", path), f"{path}.points"))
+
+
+def _conversion(
+    effect: Any, key: str, location: str, path: str, goods: tuple[str, ...]
+) -> Conversion:
+    """An action printed on a role or an extension: inputs, and one output or a choice."""
+    inputs = _counts(check.field(effect, "in", path), f"{path}.in", (*goods, COINS))
+    out = check.field(effect, "out", path)
+    if check.is_object(out) and "choice" in out:
+        choices = check.array(out["choice"], f"{path}.out.choice", non_empty=True)
+    else:
+        pairs = _counts(out, f"{path}.out", goods)
+        if len(pairs) != 1 or pairs[0][1] != 1:
+            raise check.fail(f"{path}.out", "must be exactly one good")
+        choices = [pairs[0][0]]
+    for index, good in enumerate(choices):
+        check.one_of(good, f"{path}.out[{index}]", goods, "good")
+    return Conversion(key, location, inputs, tuple(choices))
+
+
+def _roles(data: Any, locations: tuple[str, ...], goods: tuple[str, ...]) -> dict[str, Role]:
+    roles: dict[str, Role] = {}
+    for i, item in enumerate(check.array(check.field(data, "roles", ""), "roles")):
+        path = f"roles[{i}]"
+        rid = check.new_id(check.field(item, "id", path), f"{path}.id", roles, "role")
+        loc = check.one_of(
+            check.field(item, "location", path), f"{path}.location", locations, "location"
+        )
+        conv = _conversion(check.field(item, "action", path), "role", loc, f"{path}.action", goods)
+        start = _counts(check.field(item, "start", path), f"{path}.start", (*goods, COINS))
+        names = item.get("names", {})
+        roles[rid] = Role(rid, names.get("en", rid) if check.is_object(names) else rid, conv, start)
+    if len(roles) < 5:
+        raise check.fail("roles", "must hold at least 5 roles (one per player)")
+    return roles
+
+
+def _extension_surcharge(data: Any) -> tuple[int, ...]:
+    """The coins added to an extension's price on each space of the strip, bottom first."""
+    path = "extension_strip"
+    strip = check.field(data, path, "")
+    raw = check.array(check.figure(strip, "surcharge", path), f"{path}.surcharge")
+    surcharge = check.integers(raw, f"{path}.surcharge")
+    spaces = _int_figure(strip, "spaces", path, 1)
     if len(surcharge) != spaces:
-        raise _fail("extension_strip.surcharge", f"must have one value per space ({spaces})")
+        raise check.fail(f"{path}.surcharge", f"must have one value per space ({spaces})")
+    return surcharge
 
+
+def _extensions(
+    data: Any, locations: tuple[str, ...], goods: tuple[str, ...]
+) -> dict[str, Extension]:
     extensions: dict[str, Extension] = {}
-    ext_items = _list(_get(data, "extensions", ""), "extensions")
-    for i, item in enumerate(ext_items):
-        path = f"extensions[{i}]"
-        eid = _str(_get(item, "id", path), f"{path}.id")
-        if eid in extensions:
-            raise _fail(f"{path}.id", f"extension {eid!r} is repeated")
-        loc = _get(item, "location", path)
-        letter = _get(item, "letter", path)
-        if letter not in ("A", "B", "C", "D"):
-            raise _fail(f"{path}.letter", "must be A, B, C or D")
-        cost = _int(_get(item, "printed_cost", path), f"{path}.printed_cost")
-        pmin = _int(_get(item, "players_min", path), f"{path}.players_min", 2)
-        effect = _get(item, "effect", path)
-        identity = item.get("duplicate_of", eid)
-        if eid in SPECIAL_EXTENSIONS or identity in SPECIAL_EXTENSIONS:
-            conv = None
-        else:
-            if loc not in locations:
-                raise _fail(f"{path}.location", f"unknown location {loc!r}")
-            conv = _conversion(effect, f"ext:{eid}", loc, f"{path}.effect", good_set)
-        extensions[eid] = Extension(eid, loc, letter, cost, pmin, identity, conv)
-    for eid, ext in extensions.items():
+    for i, item in enumerate(check.array(check.field(data, "extensions", ""), "extensions")):
+        ext = _extension(item, f"extensions[{i}]", extensions, locations, goods)
+        extensions[ext.id] = ext
+    for i, ext in enumerate(extensions.values()):
         if ext.identity not in extensions and ext.identity not in SPECIAL_EXTENSIONS:
-            raise _fail("extensions", f"{eid}.duplicate_of names no extension")
+            raise check.fail(
+                f"extensions[{i}].duplicate_of", f"names no extension: {ext.identity!r}"
+            )
+    return extensions
 
-    houses_raw = _get(data, "houses", "")
-    house_goods = tuple(_list(_value(houses_raw, "goods", "houses"), "houses.goods"))
-    if len(house_goods) != _int(_value(houses_raw, "count", "houses"), "houses.count"):
-        raise _fail("houses.goods", "must list one good per house (houses.count)")
-    boats_raw = _get(data, "boats", "")
-    boat_goods = tuple(_list(_value(boats_raw, "goods", "boats"), "boats.goods"))
-    if len(boat_goods) != _int(_value(boats_raw, "count", "boats"), "boats.count"):
-        raise _fail("boats.goods", "must list one good per boat (boats.count)")
-    for name, listed in (("houses", house_goods), ("boats", boat_goods)):
-        for i, good in enumerate(listed):
-            if good not in good_set:
-                raise _fail(f"{name}.goods[{i}]", f"unknown good {good!r}")
 
-    orders_raw = _get(data, "orders", "")
+def _extension(
+    item: Any,
+    path: str,
+    seen: Collection[str],
+    locations: tuple[str, ...],
+    goods: tuple[str, ...],
+) -> Extension:
+    """One extension tile; a special one's effect is a rule (`SPECIAL_EXTENSIONS`), so only a
+    conversion's location and effect are checked."""
+    eid = check.new_id(check.field(item, "id", path), f"{path}.id", seen, "extension")
+    loc = check.field(item, "location", path)
+    letter = check.one_of(
+        check.field(item, "letter", path), f"{path}.letter", ("A", "B", "C", "D"), "letter"
+    )
+    cost = check.integer(check.field(item, "printed_cost", path), f"{path}.printed_cost")
+    players_min = check.integer(check.field(item, "players_min", path), f"{path}.players_min", 2)
+    effect = check.field(item, "effect", path)
+    identity = check.text(item.get("duplicate_of", eid), f"{path}.duplicate_of")
+    conv = None
+    if eid not in SPECIAL_EXTENSIONS and identity not in SPECIAL_EXTENSIONS:
+        check.one_of(loc, f"{path}.location", locations, "location")
+        conv = _conversion(effect, f"ext:{eid}", loc, f"{path}.effect", goods)
+    return Extension(eid, loc, letter, cost, players_min, identity, conv)
+
+
+def _buildings(data: Any, path: str, card: str, goods: tuple[str, ...]) -> _Buildings:
+    """The house or boat cards: one good shown per card, one cost and one point value."""
+    section = check.field(data, path, "")
+    shown = tuple(check.array(check.figure(section, "goods", path), f"{path}.goods"))
+    if len(shown) != _int_figure(section, "count", path):
+        raise check.fail(f"{path}.goods", f"must list one good per {card} ({path}.count)")
+    for i, good in enumerate(shown):
+        check.one_of(good, f"{path}.goods[{i}]", goods, "good")
+    cost = _counts(check.figure(section, "cost", path), f"{path}.cost", goods)
+    return _Buildings(shown, cost, _int_figure(section, "vp", path))
+
+
+def _order_cards(data: Any, goods: tuple[str, ...]) -> dict[str, Order]:
+    section = check.field(data, "orders", "")
     orders: dict[str, Order] = {}
-    for i, card in enumerate(_list(_value(orders_raw, "cards", "orders"), "orders.cards")):
-        path = f"orders.cards[{i}]"
-        oid = _str(_get(card, "id", path), f"{path}.id")
-        order_goods = tuple(_list(_get(card, "goods", path), f"{path}.goods"))
-        for j, good in enumerate(order_goods):
-            if good not in good_set or good in ("food", "corn"):
-                raise _fail(f"{path}.goods[{j}]", f"{good!r} cannot be ordered")
-        if not order_goods or oid in orders:
-            raise _fail(path, "needs a unique id and at least one good")
-        orders[oid] = Order(oid, order_goods, _int(_get(card, "points", path), f"{path}.points"))
-    if len(orders) != _int(_value(orders_raw, "count", "orders"), "orders.count"):
-        raise _fail("orders.cards", "must hold orders.count cards")
+    for i, card in enumerate(check.array(check.figure(section, "cards", "orders"), "orders.cards")):
+        order = _order_card(card, f"orders.cards[{i}]", orders, goods)
+        orders[order.id] = order
+    if len(orders) != _int_figure(section, "count", "orders"):
+        raise check.fail("orders.cards", "must hold orders.count cards")
+    return orders
+
+
+def _order_card(card: Any, path: str, seen: Collection[str], goods: tuple[str, ...]) -> Order:
+    oid = check.new_id(check.field(card, "id", path), f"{path}.id", seen, "order")
+    asked = tuple(check.array(check.field(card, "goods", path), f"{path}.goods", non_empty=True))
+    orderable = tuple(g for g in goods if g not in _UNORDERABLE)
+    for j, good in enumerate(asked):
+        check.one_of(good, f"{path}.goods[{j}]", orderable, "orderable good")
+    return Order(oid, asked, check.integer(check.field(card, "points", path), f"{path}.points"))
+
+
+def _check_orders_in_play(setup: dict[int, dict[str, int]], orders: dict[str, Order]) -> None:
     for players, counts in setup.items():
         if counts["orders_in_play"] > len(orders):
-            raise _fail(f"setup_by_players.{players}.orders_in_play", "exceeds the order cards")
+            raise check.fail(
+                f"setup_by_players.{players}.orders_in_play", "exceeds the order cards"
+            )
 
+
+def _missions(data: Any) -> dict[str, int]:
+    """Mission id -> points; every id must be one whose rule the engine knows."""
     from meeple.games.altiplano.missions import MISSION_RULES  # late: missions imports us
 
-    missions_raw = _get(data, "missions", "")
+    cards = check.field(check.field(data, "missions", ""), "cards", "missions")
     missions: dict[str, int] = {}
-    for i, card in enumerate(_list(_get(missions_raw, "cards", "missions"), "missions.cards")):
+    for i, card in enumerate(check.array(cards, "missions.cards")):
         path = f"missions.cards[{i}]"
-        mid = _str(_get(card, "id", path), f"{path}.id")
+        mid = check.new_id(check.field(card, "id", path), f"{path}.id", missions, "mission")
         if mid not in MISSION_RULES:
-            raise _fail(f"{path}.id", f"no rule is known for mission {mid!r}")
-        if mid in missions:
-            raise _fail(f"{path}.id", f"mission {mid!r} is repeated")
-        missions[mid] = _int(_value(card, "points", path), f"{path}.points")
+            raise check.fail(f"{path}.id", f"no rule is known for mission {mid!r}")
+        missions[mid] = _int_figure(card, "points", path)
     if len(missions) < 15:
-        raise _fail("missions.cards", "must hold at least 15 cards (3 per player)")
-
-    return Components(
-        goods=tuple(goods),
-        tiles=tiles,
-        home=home,
-        vp=vp,
-        sale_price=sale,
-        setup=setup,
-        locations=locations,
-        location_supplies=supplies,
-        action_fields=action_fields,
-        movement_fields=movement,
-        planning_start=plan_start,
-        planning_max=plan_max,
-        carts_max=carts_max,
-        cart_steps=cart_steps,
-        road_track=track,
-        rows=tuple(rows),
-        roles=roles,
-        surcharge=surcharge,
-        extensions=extensions,
-        houses=house_goods,
-        house_cost=_counts(_value(houses_raw, "cost", "houses"), "houses.cost", good_set),
-        house_vp=_int(_value(houses_raw, "vp", "houses"), "houses.vp"),
-        boats=boat_goods,
-        boat_cost=_counts(_value(boats_raw, "cost", "boats"), "boats.cost", good_set),
-        boat_vp=_int(_value(boats_raw, "vp", "boats"), "boats.vp"),
-        orders=orders,
-        order_cost=_int(_value(orders_raw, "cost_coins", "orders"), "orders.cost_coins"),
-        missions=missions,
-        raw=data,
-    )
+        raise check.fail("missions.cards", "must hold at least 15 cards (3 per player)")
+    return missions

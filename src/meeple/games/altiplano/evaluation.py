@@ -8,7 +8,7 @@ from typing import Any
 from meeple.engine.actions import Action
 from meeple.engine.evaluation import Evaluation
 from meeple.engine.game import GameState
-from meeple.games.altiplano.components import ROAD, ROAD_COST
+from meeple.games.altiplano.components import ROAD, ROAD_COST, Components
 from meeple.games.altiplano.scoring import totals
 
 
@@ -112,20 +112,22 @@ class AltiplanoEvaluation(Evaluation):
         sheet, owned = totals(s.comps, s.s, over)
         coins = [p["coins"] for p in s.s["players"]]
         if over:
-            standing = [total + 0.01 * c for total, c in zip(sheet, coins, strict=True)]
+            standing: list[float] = [
+                total + 0.01 * c for total, c in zip(sheet, coins, strict=True)
+            ]
             return standing[seat] - max(v for i, v in enumerate(standing) if i != seat)
         tl = self._time_left(s.s)
         coin = self.COIN_LATE + (self.COIN - self.COIN_LATE) * tl
-        best_other = max(
+        best_other: float = max(
             total + coin * c
             for i, (total, c) in enumerate(zip(sheet, coins, strict=True))
             if i != seat
         )
-        mine = sheet[seat] + self._position(s, seat, owned[seat], tl, coin)
+        mine: float = sheet[seat] + self._position(s, seat, owned[seat], tl, coin)
         return mine - best_other
 
     def _time_left(self, g: dict[str, Any]) -> float:
-        left = 1.0 - (g["round"] - 1) / self.HORIZON
+        left: float = 1.0 - (g["round"] - 1) / self.HORIZON
         if g["end_round"] is not None:
             left = min(left, self.ENDING * (g["end_round"] - g["round"] + 1))
         return max(self.MIN_TIME, left)
@@ -134,7 +136,7 @@ class AltiplanoEvaluation(Evaluation):
         comps = s.comps
         g = s.s
         p = g["players"][seat]
-        value = coin * p["coins"]
+        value: float = coin * p["coins"]
         # Tiles still in play (the warehouse's are spent; the sheet already counts their points).
         stored: dict[str, int] = {}
         for row in p["warehouse"]:
@@ -161,13 +163,13 @@ class AltiplanoEvaluation(Evaluation):
             value += self.NOW * self._reachable_gain(s, seat, owned, ready)
         return value
 
-    def _good(self, comps: Any, good: str) -> float:
+    def _good(self, comps: Components, good: str) -> float:
         """What one more tile of `good` adds: its points plus its use."""
         if not good:
             return 0.0
         return comps.vp.get(good, 0) + self.OWNED_TILE + (self.FOOD_FUEL if good == "food" else 0)
 
-    def _gained(self, comps: Any, good: str) -> float:
+    def _gained(self, comps: Components, good: str) -> float:
         """What receiving a tile of `good` adds now (more while the seat is short of tiles)."""
         if not good:
             return 0.0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from meeple.engine.errors import MalformedState
 from meeple.games.altiplano.components import COINS, Components, load
@@ -20,6 +20,8 @@ from meeple.games.altiplano.state_data import DICTS, LISTS, copy_player, copy_vi
 
 if TYPE_CHECKING:
     from meeple.games.altiplano.state import AltiplanoState
+
+State = TypeVar("State", bound="AltiplanoState")
 
 SECRET_PLAYER_FIELDS = ("bag", "container", "missions", "hand", "gift", "seen", "gave")
 
@@ -151,7 +153,7 @@ def _shuffle_stack(comps: Components, stack: list[str], rng: random.Random) -> N
             stack[i] = card
 
 
-def determinize(cls: type[AltiplanoState], view: Mapping[str, Any], rng: random.Random) -> Any:
+def determinize(cls: type[State], view: Mapping[str, Any], rng: random.Random) -> State:
     """A full state that gives `view`'s seat exactly that view, hidden parts sampled."""
     try:
         return _determinize(cls, view, rng)
@@ -159,7 +161,7 @@ def determinize(cls: type[AltiplanoState], view: Mapping[str, Any], rng: random.
         raise MalformedState(f"view cannot be completed: {exc!r}") from exc
 
 
-def _determinize(cls: type[AltiplanoState], view: Mapping[str, Any], rng: random.Random) -> Any:
+def _determinize(cls: type[State], view: Mapping[str, Any], rng: random.Random) -> State:
     options = cls.normalize_options(view["options"])
     comps = load(options["edition"])
     seat = view["seat"]

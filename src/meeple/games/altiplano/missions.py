@@ -13,7 +13,7 @@ by the card's id. Three kinds:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from meeple.games.altiplano.warehouse import CORN
@@ -101,6 +101,6 @@ def achieved(mission: str, seat: int, facts: Facts, firsts: Mapping[str, int]) -
     return False
 
 
-def achieved_at_end(mission: str, seat: int, owned: list[Mapping[str, int]]) -> bool:
+def achieved_at_end(mission: str, seat: int, owned: Sequence[Mapping[str, int]]) -> bool:
     kind, rule = MISSION_RULES[mission]
     return kind == "end" and bool(rule(seat, owned))

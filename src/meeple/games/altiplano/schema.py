@@ -33,11 +33,11 @@ def _bool(value: Any, path: str) -> None:
 
 
 def _one_of(names: set[str] | tuple[str, ...], optional: bool = False) -> Check:
-    names = frozenset(names) | ({None} if optional else set())
+    allowed: frozenset[str | None] = frozenset(names) | ({None} if optional else set())
 
     def check(value: Any, path: str) -> None:
-        if (type(value) is not str and value is not None) or value not in names:
-            shown = sorted(n for n in names if n is not None)
+        if (type(value) is not str and value is not None) or value not in allowed:
+            shown = sorted(n for n in allowed if n is not None)
             raise _fail(path, f"must be one of {shown}, not {value!r}")
 
     return check
@@ -87,8 +87,8 @@ def _optional(check: Check) -> Check:
     return wrapped
 
 
-def check_state(s: Any, comps: Components, options: Mapping[str, Any]) -> None:
-    """Raise `MalformedState` naming the first wrong field of state data `s`."""
+def check_state(s: Any, comps: Components, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Return state data `s`, checked: raise `MalformedState` naming its first wrong field."""
     key = (id(comps), options["players"])
     check = _CHECKERS.get(key)
     if check is None or check[0] is not comps:
@@ -108,6 +108,8 @@ def check_state(s: Any, comps: Components, options: Mapping[str, Any]) -> None:
         and (turn["stage"] != "before" or turn["cont"] is not None)
     ):
         raise _fail("turn", "a player who has moved or acted this turn has a figure on the board")
+    checked: dict[str, Any] = s
+    return checked
 
 
 #: Checkers built per (components, player count); the components object is kept alive with it.

@@ -60,7 +60,7 @@ def score_sheet(comps: Components, s: dict[str, Any], over: bool) -> dict[str, A
     sheets = []
     for seat, p in enumerate(s["players"]):
         goods = {g: owned[seat].get(g, 0) * comps.vp[g] for g in comps.goods}
-        bonus = {}
+        bonus: dict[str, int] = {}
         for good in p["houses"]:
             bonus[good] = bonus.get(good, 0) + owned[seat].get(good, 0)
         rows = {

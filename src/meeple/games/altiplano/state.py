@@ -8,8 +8,13 @@ its randomness from the seed, a salt and the reveal counter, so the next draws d
 they happen; `shuffle_hidden` changes the salt. Only the extension stack, undealt mission cards
 and the other seats' bags, containers and secret missions are hidden.
 
-Legality is decided in one place, `legal_actions`; `apply` accepts exactly the listed actions,
-so the two can never disagree, and it checks before it changes anything.
+Each rule is checked in one place, a `_x_problem` method that returns None or the ruling that
+forbids an action (an id such as ``ALT-12``) with the reason in words. `apply` checks an action
+with them (`_problem`) before it changes anything. `legal_actions` lists the actions with no
+problem; in its hot paths (planning, the actions at a location, the moves) it enumerates them
+directly instead of trying every conceivable action, and tests/altiplano/test_altiplano_legality.py
+holds the lists equal to the checks along random games, so `apply` need not check an action
+found in the list.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Self
 
 from meeple.engine.actions import Action
@@ -28,7 +33,7 @@ from meeple.engine.rng import derive_rng
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
 from meeple.games.altiplano import missions as M
-from meeple.games.altiplano import scoring
+from meeple.games.altiplano import scoring, wording
 from meeple.games.altiplano import warehouse as W
 from meeple.games.altiplano.schema import check_state
 from meeple.games.altiplano.state_data import copy_state as _copy
@@ -41,16 +46,13 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "edition": None,
 }
 FOOD, CORN, COINS = "food", "corn", C.COINS
-#: Action kinds that may continue an action already begun (one unit per step).
-CONTINUED = ("sell", "deliver", "store", "store_buffered", "produce")
-# Where the basic actions of the rulebook's table are done (ALT-12 names a refusal elsewhere).
-ACTION_LOCATION = {
-    "buy_cart": "village", "store": "village", "store_buffered": "village",
-    "buy_extension": "market", "buy_order": "market", "deliver": "market", "sell": "market",
-    "build_road": "road",
-}  # fmt: skip
-
-_KINDS = frozenset(A.CODEC.kinds)  # every Altiplano action kind
+#: One player's data in the state (see `_new_player`).
+Player = dict[str, Any]
+#: What forbids an action: the ruling (``"ALT-12"``, ``"rulebook: phase 3"``) and the reason
+#: in words; None when nothing does.
+Problem = tuple[str, str] | None
+#: The basic actions of the action board by key (`Produce.source`).
+_BASIC = {conv.key: conv for conv in C.BASIC_ACTIONS}
 
 # Actions are immutable values: the legal-action lists share one instance per distinct action
 # (through these caches) instead of building each one anew at every call.
@@ -242,7 +244,7 @@ class AltiplanoState(GameState):
         return state
 
     @staticmethod
-    def _new_player(comps: C.Components) -> dict[str, Any]:
+    def _new_player(comps: C.Components) -> Player:
         return {
             "role": None,
             "coins": 0,
@@ -317,10 +319,12 @@ class AltiplanoState(GameState):
 
     @property
     def reveal_count(self) -> int:
-        return self.s["reveals"]
+        reveals: int = self.s["reveals"]
+        return reveals
 
     def is_over(self) -> bool:
-        return self.s["phase"] == "over"
+        over: bool = self.s["phase"] == "over"
+        return over
 
     def _order_from_start(self) -> list[int]:
         n, start = self.num_players, self.s["start"]
@@ -341,12 +345,12 @@ class AltiplanoState(GameState):
             return tuple(i for i in range(self.num_players) if self.legal_actions(i))
         return tuple(i for i in range(self.num_players) if not s["ready"][i])
 
-    def planning_capacity(self, p: dict[str, Any]) -> int:
+    def planning_capacity(self, p: Player) -> int:
         """Planning fields usable: the start count plus each 'plan' road step taken (ALT-19)."""
         plans = sum(1 for step in self.comps.road_track[: p["road"]] if step == "plan")
         return min(self.comps.planning_max, self.comps.planning_start + plans)
 
-    def field_capacity(self, p: dict[str, Any], loc: str) -> int:
+    def field_capacity(self, p: Player, loc: str) -> int:
         extra = (
             C.SPECIAL_EXTENSIONS["village_fields"]["fields"]
             if loc == "village"
@@ -355,10 +359,10 @@ class AltiplanoState(GameState):
         )
         return self.comps.action_fields[loc] + extra
 
-    def _has(self, p: dict[str, Any], identity: str) -> bool:
+    def _has(self, p: Player, identity: str) -> bool:
         return any(self.comps.extensions[e].identity == identity for e in p["ext"])
 
-    def conversions(self, p: dict[str, Any]) -> list[tuple[str, C.Conversion]]:
+    def conversions(self, p: Player) -> list[tuple[str, C.Conversion]]:
         """Role and extension conversions of a player, keyed by their field name."""
         result = [("role", self.comps.roles[p["role"]].conversion)] if p["role"] else []
         for eid in p["ext"]:
@@ -368,7 +372,7 @@ class AltiplanoState(GameState):
         return result
 
     def _conversions_by_location(
-        self, p: dict[str, Any]
+        self, p: Player
     ) -> dict[str, tuple[tuple[str, C.Conversion], ...]]:
         """`conversions` grouped by location, in order; memoised per role and extensions."""
         key = ("conversions by location", p["role"], tuple(p["ext"]))
@@ -380,7 +384,7 @@ class AltiplanoState(GameState):
             table = self.comps.memo[key] = {loc: tuple(g) for loc, g in grouped.items()}
         return table
 
-    def location_inputs(self, p: dict[str, Any], loc: str) -> frozenset[str]:
+    def location_inputs(self, p: Player, loc: str) -> frozenset[str]:
         """Tiles a location's action fields take (ALT-8): inputs of any action there. The
         market's also depend on the orders: see `market_order_goods`."""
         key = (p["role"], tuple(p["ext"]))
@@ -391,7 +395,7 @@ class AltiplanoState(GameState):
             return table[loc] | self.market_order_goods(p)
         return table[loc]
 
-    def market_order_goods(self, p: dict[str, Any]) -> frozenset[str]:
+    def market_order_goods(self, p: Player) -> frozenset[str]:
         """Goods a delivery could still use (ALT-8): those missing on the player's own order and
         those on the order cards still at the market. Cards removed at setup or taken by other
         players can never be delivered to by this player, so their goods do not count."""
@@ -401,7 +405,7 @@ class AltiplanoState(GameState):
             goods.update(self._missing(p))
         return frozenset(goods)
 
-    def _location_inputs_table(self, p: dict[str, Any]) -> dict[str, frozenset[str]]:
+    def _location_inputs_table(self, p: Player) -> dict[str, frozenset[str]]:
         comps = self.comps
         table = {}
         for loc in comps.locations:
@@ -454,7 +458,7 @@ class AltiplanoState(GameState):
             return [] if s["ready"][seat] else self._legal_final(p)
         return []
 
-    def _legal_missions(self, seat: int, p: dict[str, Any]) -> list[Action]:
+    def _legal_missions(self, seat: int, p: Player) -> list[Action]:
         hand = p["hand"]
         if p["draft"] == 0:
             return [_keep_mission(m) for m in hand]
@@ -464,7 +468,7 @@ class AltiplanoState(GameState):
             return [_keep_mission(m) for m in hand]
         return []
 
-    def _legal_draw(self, p: dict[str, Any]) -> list[Action]:
+    def _legal_draw(self, p: Player) -> list[Action]:
         if p["swap"] == "choose":
             return [_swap_skip()] + [_swap_discard(g) for g in sorted(p["planning"])]
         if p["swap"] == "refill":
@@ -480,7 +484,7 @@ class AltiplanoState(GameState):
             result.append(_take_back_coin(target))
         return result
 
-    def _placed_tiles(self, p: dict[str, Any]) -> list[tuple[str, str]]:
+    def _placed_tiles(self, p: Player) -> list[tuple[str, str]]:
         """Every distinct (field, tile) on a player's action fields (ALT-6 take-backs)."""
         result = []
         for loc in self.comps.locations:
@@ -501,15 +505,15 @@ class AltiplanoState(GameState):
                 result.append((f"move:{i}", FOOD))
         return result
 
-    def _coin_fields_with_coins(self, p: dict[str, Any]) -> list[str]:
+    def _coin_fields_with_coins(self, p: Player) -> list[str]:
         """ALT-6: coins may come back from extensions and movement fields."""
         result = [f"ext:{eid}" for eid, placed in p["ext_fields"].items() if COINS in placed]
         result += [f"move:{i}" for i, good in enumerate(p["move"]) if good == COINS]
         return result
 
-    def _legal_plan(self, seat: int, p: dict[str, Any]) -> list[Action]:
+    def _legal_plan(self, seat: int, p: Player) -> list[Action]:
         result: list[Action] = []
-        if self._next_done() == seat:
+        if self._done_problem(seat) is None:
             result.append(_done())
         for target, good in sorted({(t, g) for t, g in p["placed_now"]}):
             result.append(_unplace(target, good))
@@ -560,7 +564,7 @@ class AltiplanoState(GameState):
                 return seat
         return -1
 
-    def available(self, p: dict[str, Any], loc: str) -> dict[str, int]:
+    def available(self, p: Player, loc: str) -> dict[str, int]:
         """Tiles usable for a basic action at `loc`: its fields plus wildcard fields."""
         counts: dict[str, int] = {}
         for good in p["fields"][loc]:
@@ -570,43 +574,37 @@ class AltiplanoState(GameState):
                 counts[good] = counts.get(good, 0) + 1
         return counts
 
-    def _legal_turn(self, p: dict[str, Any]) -> list[Action]:
+    def _legal_turn(self, p: Player) -> list[Action]:
         s = self.s
         turn = s["turn"]
         if p["pending_corn"]:
             result: list[Action] = [
                 _store_corn(r) for r in W.storage_rows(p["warehouse"], self.comps.rows, CORN)
             ]
-            if self._buffer_room(p):
+            if self._buffer_problem(p) is None:
                 result.append(_buffer_corn())
             return result
         if turn["stage"] != "after":  # before the action, having moved towards it or not
             if p["figure"] is None:
                 return [_place_figure(loc) for loc in self.comps.locations] + [_pass()]
-            result = self.moves_before_action(p)
-            result.extend(self.location_actions(p, p["figure"], None))
+            result = [*self.moves_before_action(p), *self.location_actions(p, p["figure"], None)]
             if turn["stage"] == "before":
                 result.append(_pass())  # ALT-12: a player who passes does not move
             return result
-        result = self.legal_moves(p)
+        result = [*self.legal_moves(p)]
         if turn["cont"] is not None:
             result.extend(self.location_actions(p, p["figure"], turn["cont"]))
         result.append(_end_turn())
         return result
 
-    def _buffer_room(self, p: dict[str, Any]) -> bool:
-        return self._has(p, "corn_buffer") and (
-            p["buffer"] < C.SPECIAL_EXTENSIONS["corn_buffer"]["capacity"]
-        )
-
-    def legal_moves(self, p: dict[str, Any]) -> list[Action]:
+    def legal_moves(self, p: Player) -> list[A.Move]:
         """Movements the player's carts and food allow now (ALT-12), wherever they lead; bots
         use it to see what is reachable. Before the action only `moves_before_action` are
         offered."""
         circle = self.s["circle"]
         here = circle.index(p["figure"])
         size = len(circle)
-        result: list[Action] = []
+        result: list[A.Move] = []
         for via, steps in self._journeys(p).items():
             result.extend(
                 _move(via, loc)
@@ -615,7 +613,7 @@ class AltiplanoState(GameState):
             )
         return result
 
-    def _journeys(self, p: dict[str, Any]) -> dict[int, int]:
+    def _journeys(self, p: Player) -> dict[int, int]:
         """The player's unused movements this round: -1 for the top cart, else the movement
         field's index, each with the most steps its journey may take (ALT-12)."""
         cart = self.comps.cart_steps
@@ -625,7 +623,7 @@ class AltiplanoState(GameState):
                 result[i] = cart if p["carts"][i] else 1
         return result
 
-    def moves_before_action(self, p: dict[str, Any]) -> list[Action]:
+    def moves_before_action(self, p: Player) -> list[A.Move]:
         """ALT-12: a move before the action is offered only where an action can still follow
         it this turn, since a player who moved may no longer pass. An action can follow if a
         location with an action lies within the steps of the journeys left after this move
@@ -636,27 +634,16 @@ class AltiplanoState(GameState):
         moves = self.legal_moves(p)
         if not moves:
             return moves
-        circle = self.s["circle"]
-        size = len(circle)
         journeys = self._journeys(p)
         total = sum(journeys.values())
-        has_action: dict[int, bool] = {}
-        result: list[Action] = []
-        for move in moves:
-            left = total - journeys[move.via]
-            to = circle.index(move.to)
-            for i in range(size):
-                if min(abs(i - to), size - abs(i - to)) > left:
-                    continue
-                found = has_action.get(i)
-                if found is None:
-                    found = has_action[i] = bool(self.location_actions(p, circle[i], None))
-                if found:
-                    result.append(move)
-                    break
-        return result
+        known: dict[str, bool] = {}
+        return [
+            move
+            for move in moves
+            if self._action_within(p, move.to, total - journeys[move.via], known)
+        ]
 
-    def location_actions(self, p: dict[str, Any], loc: str, cont: str | None) -> list[Action]:
+    def location_actions(self, p: Player, loc: str, cont: str | None) -> list[Action]:
         """The actions at `loc`; with `cont`, only further units of that multi-tile action."""
         comps = self.comps
         s = self.s
@@ -685,8 +672,10 @@ class AltiplanoState(GameState):
                 result.extend(
                     _store_buffered(r) for r in W.storage_rows(p["warehouse"], comps.rows, CORN)
                 )
-            if cont is None and self._can_buy_cart(p):
-                result.extend(_buy_cart(i) for i, cart in enumerate(p["carts"]) if not cart)
+            if cont is None:
+                result.extend(
+                    _buy_cart(i) for i in range(len(p["carts"])) if not self._cart_problem(p, i)
+                )
         if loc == "market":
             if cont in (None, "sell"):
                 result.extend(_sell(g) for g in sorted(avail) if g in comps.sale_price)
@@ -694,55 +683,33 @@ class AltiplanoState(GameState):
                 missing = self._missing(p)
                 result.extend(_deliver(g) for g in sorted(avail) if g in missing)
             if cont is None:
-                if not p["bought_ext"]:  # the first check of `_can_buy_extension`
-                    for slot, eid in enumerate(s["strip"]):
-                        if eid is not None and self._can_buy_extension(p, slot, eid):
-                            result.append(_buy_extension(slot))
-                if p["order"] is None and p["coins"] >= comps.order_cost:
-                    # ALT-13: with no card left the action is still allowed; nothing is received
-                    result.extend(_buy_order(o) for o in s["orders"] or [A.NO_ORDER])
+                result.extend(
+                    _buy_extension(slot)
+                    for slot in range(len(s["strip"]))
+                    if not self._extension_problem(p, slot)
+                )
+                # ALT-13: with no card left the action is still allowed; nothing is received
+                result.extend(
+                    _buy_order(o)
+                    for o in s["orders"] or [A.NO_ORDER]
+                    if not self._order_problem(p, o)
+                )
         if (
             loc == C.ROAD
             and cont is None
-            and p["road"] < len(comps.road_track)
+            and not self._road_problem(p)
             and _covers(avail, C.ROAD_COST)
         ):
             result.append(_build_road())
         return result
 
-    def _missing(self, p: dict[str, Any]) -> list[str]:
+    def _missing(self, p: Player) -> list[str]:
         missing = list(self.comps.orders[p["order"]["id"]].goods)
         for good in p["order"]["delivered"]:
             missing.remove(good)
         return missing
 
-    def _can_buy_cart(self, p: dict[str, Any]) -> bool:
-        """ALT-15: 1 coin, one per round, at most `carts_max` in all, a free field beside.
-        An empty village does not forbid it (ALT-13): the buyer just receives no cart."""
-        return (
-            p["coins"] >= C.CART_PRICE
-            and not p["bought_cart"]
-            and 1 + sum(p["carts"]) < self.comps.carts_max
-            and not all(p["carts"])
-        )
-
-    def extension_price(self, slot: int) -> int:
-        eid = self.s["strip"][slot]
-        return self.comps.extensions[eid].cost + self.comps.surcharge[slot]
-
-    def _can_buy_extension(self, p: dict[str, Any], slot: int, eid: str) -> bool:
-        """ALT-16: price, one per round, never identical, never the role's own action."""
-        ext = self.comps.extensions[eid]
-        if p["bought_ext"]:
-            return False
-        if p["coins"] < self.extension_price(slot):
-            return False
-        if any(self.comps.extensions[o].identity == ext.identity for o in p["ext"]):
-            return False
-        role = self.comps.roles[p["role"]].conversion if p["role"] else None
-        return not (role and ext.conversion and _same_action(role, ext.conversion))
-
-    def _legal_final(self, p: dict[str, Any]) -> list[Action]:
+    def _legal_final(self, p: Player) -> list[Action]:
         if not p["final_drawn"]:
             return [_final_draw(), _final_done()]
         result: list[Action] = []
@@ -756,119 +723,558 @@ class AltiplanoState(GameState):
     # ------------------------------------------------------------------ apply
     def apply(self, seat: int, action: Action) -> None:
         seat = self.check_seat(seat)
-        if not isinstance(action, Action) or action.kind not in _KINDS:
+        effect = _EFFECTS.get(type(action))
+        if effect is None:
             raise MalformedAction(f"not an Altiplano action: {action!r}")
-        if action not in self._legal_entry(seat)[1]:
-            rule, why = self._why_illegal(seat, action)
-            raise IllegalAction(rule, why)
+        listed = self._legal.get(seat)
+        # A listed action has no problem (the lists equal the checks, see the module
+        # docstring), so only an action not found in the list of this state is checked.
+        if listed is None or action not in listed[1]:
+            problem = self._problem(seat, action)
+            if problem is not None:
+                raise IllegalAction(*problem)
         self._legal = {}
-        getattr(self, "_do_" + action.kind)(seat, self.s["players"][seat], action)
+        effect(self, seat, self.s["players"][seat], action)
 
-    def _why_illegal(self, seat: int, action: Action) -> tuple[str, str]:
-        """A rule reference for a rejected action (the decision itself is `legal_actions`)."""
-        s = self.s
-        phase = s["phase"]
-        kind = action.kind
-        what = self.action_label(action)  # names, not ids
-        phase_of = {
-            "choose_role": "roles", "keep_mission": "missions", "pass_mission": "missions",
-            "take_back_tile": "draw", "take_back_coin": "draw", "draw": "draw",
-            "swap_discard": "draw", "swap_draw": "draw", "swap_pick": "draw",
-            "swap_skip": "draw", "place": "plan", "unplace": "plan", "done": "plan",
-            "final_draw": "final", "final_done": "final",
-        }  # fmt: skip
-        expected = phase_of.get(kind, "actions")
-        if kind == "store" and phase == "final":
-            expected = "final"
-        if phase == "final" and expected == "final":
-            p = s["players"][seat]
-            corn_rule = self._corn_row_refusal(seat, action)
-            if corn_rule and p["final"].get(CORN):
-                return "ALT-20", corn_rule
-            return "ALT-22", f"{what}: one final draw, stored only into started rows"
-        if expected != phase:
-            names = {"roles": "ALT-4", "missions": "ALT-23", "draw": "rulebook: phase 1",
-                     "plan": "rulebook: phase 2", "actions": "rulebook: phase 3",
-                     "final": "ALT-22"}  # fmt: skip
-            return names[expected], f"{kind} is not possible in phase {phase!r}"
-        p = s["players"][seat]
-        if kind.startswith("swap"):
-            return "ALT-7", "the swap extension does not allow this now"
-        if kind in ("take_back_tile", "take_back_coin"):
-            return "ALT-6", "nothing to take back there, or no free planning field"
-        if kind == "done":
-            return "ALT-10", f"{seat_name(self._next_done())} must declare done first"
-        if kind == "unplace":
-            return "ALT-9", f"{what}: only tiles placed this round may be moved"
-        if kind == "place":
-            if action.target == "loc:market" and action.good not in self.location_inputs(
-                p, "market"
-            ):
-                return "ALT-8", (
-                    f"{what}: no market action could use it (it has no sale price and "
-                    "is missing neither on the player's order nor on an order card at the market)"
-                )
-            return "ALT-8", f"{what} breaks the placement rule"
-        if kind in ("keep_mission", "pass_mission"):
-            return "ALT-23", "that mission is not in hand now"
-        if kind == "choose_role":
-            return "ALT-4", "that role is not available"
-        corn_rule = self._corn_row_refusal(seat, action)
-        if p["pending_corn"]:
-            if kind == "store_corn":
-                return "ALT-20", corn_rule or f"{what}: corn may not go into that row"
-            return "ALT-18", "the received corn must be stored first"
-        if kind in ("store_corn", "buffer_corn"):
-            return "ALT-18", "there is no corn to store"
-        stage = s["turn"]["stage"]
-        if kind == "move":
-            if stage != "after" and p["figure"] is not None and action in self.legal_moves(p):
-                return "ALT-12", (
-                    f"{what}: a move before the action is offered only where an "
-                    "action can still follow it this turn"
-                )
-            return "ALT-12", "that movement is not available"
-        if kind == "place_figure":
-            return "ALT-12", "the figure is already on the board"
-        if kind in ("pass", "end_turn") and stage == "moved":
-            return "ALT-12", "a player who moved before the action must act: passing does not move"
-        if kind in ("pass", "end_turn"):
-            return "ALT-11", f"{kind} is not possible at this stage of the turn"
-        if s["turn"]["stage"] == "after" and (s["turn"]["cont"] is None or kind not in CONTINUED):
-            return "ALT-11", "one action per turn"
-        if p["figure"] is None:
-            return "ALT-12", "put the figure on a location first"
-        home = ACTION_LOCATION.get(kind)
-        if home is not None and p["figure"] != home:
-            return "ALT-12", f"{what} needs the figure at the {home}"
-        rules = {"buy_cart": "ALT-15", "buy_extension": "ALT-16", "buy_order": "ALT-17",
-                 "deliver": "ALT-17", "store": "ALT-20", "store_buffered": "ALT-20",
-                 "build_road": "ALT-19"}  # fmt: skip
-        if kind in rules:
-            return (
-                ("ALT-20", corn_rule) if corn_rule else (rules[kind], f"{what} is not allowed now")
-            )
-        return "ALT-12", f"{what} needs its tiles at the figure's location"
+    # ------------------------------------------------------------------ rules
+    def _problem(self, seat: int, action: Action) -> Problem:
+        """The rule that forbids `seat` to do `action` now, with the reason in words, or None
+        if the rules allow it. `seat` is one that may act now (`check_seat`: whose turn it is
+        belongs to `to_move`), `action` one of this game's."""
+        phase = self.s["phase"]
+        kind = type(action)
+        if phase not in _PHASES[kind]:
+            return self._phase_problem(action, phase)
+        p = self.s["players"][seat]
+        if phase == "actions":
+            problem = self._corn_problem(p, action)
+            if problem is not None:
+                return problem
+        return _CHECKS[kind](self, seat, p, action)
 
-    def _corn_row_refusal(self, seat: int, action: Action) -> str:
-        """Why corn may not go into the action's row when the corn-row rule of ALT-20 forbids
-        it (any other row while an unfinished corn row exists), else ""."""
-        if not isinstance(action, A.StoreCorn | A.StoreBuffered | A.Store) or (
-            isinstance(action, A.Store) and action.good != CORN
-        ):
-            return ""
-        rows = self.s["players"][seat]["warehouse"]
-        corn_row = W.unfinished_corn_row(rows, self.comps.rows)
-        row = action.row
-        if corn_row < 0 or row == corn_row or type(row) is not int or not 0 <= row < len(rows):
-            return ""
-        return (
-            f"{self.action_label(action)}: while the corn row (row {corn_row + 1}) is unfinished, "
-            "corn must go into it"
+    def _phase_problem(self, action: Action, phase: str) -> Problem:
+        """The game's sequence: each action belongs to one phase (the rule of that phase)."""
+        home = _PHASES[type(action)][0]
+        return _PHASE_RULE[home], (
+            f"{self.action_label(action)!r} belongs to {_PHASE_NAME[home]}; "
+            f"the game is in {_PHASE_NAME[phase]}"
         )
 
+    def _role_problem(self, role: str) -> Problem:
+        """ALT-4: each role is chosen once."""
+        if role in self.s["roles_free"]:
+            return None
+        if role in self.comps.roles:
+            return "ALT-4", f"the role {wording.role_name(self.comps, role)} is already taken"
+        return "ALT-4", f"{role!r} is not a role of this edition"
+
+    def _mission_problem(self, p: Player, action: A.KeepMission | A.PassMission) -> Problem:
+        """ALT-23: keep 1 of the 3 dealt, pass 1 of the other 2, keep 1 of those received."""
+        step = p["draft"]
+        if isinstance(action, A.KeepMission) and step == 1:
+            return "ALT-23", "one card of the 3 dealt is kept; now one of the other two is passed"
+        if isinstance(action, A.PassMission) and step != 1:
+            return "ALT-23", "a card is passed once, right after keeping one of the 3 dealt"
+        if action.mission not in p["hand"]:
+            return "ALT-23", "that mission card is not in hand"
+        return None
+
+    def _swap_problem(self, p: Player, action: Action) -> Problem:
+        """ALT-7: the swap extension acts after the draw and before planning: one planning tile
+        to the container, then one tile from the bag or the container (or no swap at all)."""
+        step, due = p["swap"], _SWAP_STEP[type(action)]
+        if step == due:
+            return None
+        if step == "choose":
+            return "ALT-7", "after the draw comes the swap: swap a planning tile or do not swap"
+        if step == "refill":
+            return "ALT-7", "the swap goes on: draw from the bag or take a tile from the container"
+        if not self._has(p, "swap_planning_tile"):
+            return "ALT-7", "only the swap planning tile extension swaps a tile"
+        return "ALT-7", "the swap comes after the draw"
+
+    def _take_back_problem(self, p: Player, target: str, good: str) -> Problem:
+        """ALT-6: before the draw, tiles come back from action fields onto free planning
+        fields (never from the warehouse or orders)."""
+        if not self._holds(p, target, good):
+            if good == COINS:
+                return "ALT-6", "coins come back as coins, from extensions and movement fields"
+            where = wording.target_text(self.comps, target)
+            return "ALT-6", f"there is no {good} on {where} to take back"
+        if sum(p["planning"].values()) >= self.planning_capacity(p):
+            return "ALT-6", "a tile comes back only onto a free planning field, and none is free"
+        return None
+
+    def _holds(self, p: Player, target: str, good: str) -> bool:
+        """Whether field `target` of the player holds a tile `good` (not a coin)."""
+        kind, _, name = target.partition(":")
+        if good == COINS:
+            return False
+        if kind == "loc":
+            return good in p["fields"].get(name, ())
+        if target == "role":
+            return good in p["role_fields"]
+        if kind == "ext":
+            return good in p["ext_fields"].get(name, ())
+        if kind == "wild":
+            return name in p["wild"] and p["wild"][name] == good
+        index = _index(name, len(p["move"])) if kind == "move" else -1
+        return index >= 0 and good == FOOD and p["move"][index] == FOOD
+
+    def _coin_back_problem(self, p: Player, target: str) -> Problem:
+        """ALT-6: coins come back from extensions and movement fields."""
+        kind, _, name = target.partition(":")
+        if kind == "ext" and COINS in p["ext_fields"].get(name, ()):
+            return None
+        index = _index(name, len(p["move"])) if kind == "move" else -1
+        if index >= 0 and p["move"][index] == COINS:
+            return None
+        if kind in ("ext", "move"):
+            return "ALT-6", f"there is no coin on {wording.target_text(self.comps, target)}"
+        return "ALT-6", "coins come back only from extensions and movement fields"
+
+    def _done_problem(self, seat: int) -> Problem:
+        """ALT-10: "done" is final and said in turn order from the start player."""
+        due = self._next_done()
+        if due == seat:
+            return None
+        return (
+            "ALT-10",
+            f"'done' is said in turn order from the start player: {seat_name(due)} first",
+        )
+
+    def _unplace_problem(self, p: Player, target: str, good: str) -> Problem:
+        """ALT-9: only tiles placed this round may be moved again."""
+        if [target, good] in p["placed_now"]:
+            return None
+        where = wording.target_text(self.comps, target)
+        if self._holds(p, target, good):
+            return "ALT-9", f"the {good} on {where} was placed in an earlier round: it stays"
+        return "ALT-9", f"no {good} was placed on {where} this round"
+
+    def _place_problem(self, p: Player, target: str, good: str) -> Problem:
+        """ALT-8: one tile per field; a location's field takes a tile some action of the
+        player's there uses, role and extension fields exactly their printed tiles (coin fields
+        coins), movement fields food (or a coin, with coin movement), wildcard fields any tile."""
+        kind, _, name = target.partition(":")
+        where = wording.target_text(self.comps, target)
+        if kind == "loc" and name in p["fields"]:
+            capacity = self.field_capacity(p, name)
+            if len(p["fields"][name]) >= capacity:
+                return "ALT-8", f"the {name} has {capacity} action fields, all taken"
+            if good not in self.location_inputs(p, name):
+                if name == "market":
+                    return "ALT-8", (
+                        f"no market action could use {good} (it has no sale price and is "
+                        "missing neither on the player's order nor on an order card at the market)"
+                    )
+                return "ALT-8", f"no action of the player's at the {name} takes {good}"
+            return self._planning_tile_problem(p, good)
+        fields = self._conversion_fields(p, target)
+        if fields is not None:
+            conv, placed = fields
+            if all(g != good for g, _ in conv.inputs):
+                return "ALT-8", f"{where} takes {wording.conversion_text(conv)}: no {good}"
+            if not any(g == good and placed.get(g, 0) < n for g, n in conv.inputs):
+                return "ALT-8", f"{where} holds all the {good} it takes"
+            if good == COINS:
+                return None if p["coins"] > 0 else ("ALT-8", "the player has no coin to place")
+            return self._planning_tile_problem(p, good)
+        if kind == "wild" and name in p["wild"]:
+            if p["wild"][name] is not None:
+                return "ALT-8", f"{where} holds {p['wild'][name]}: one tile per field"
+            return self._planning_tile_problem(p, good)
+        index = _index(name, len(p["move"])) if kind == "move" else -1
+        if index >= 0:
+            if p["move"][index] is not None:
+                return "ALT-8", f"{where} holds {p['move'][index]}: one tile per field"
+            if good == FOOD:
+                return self._planning_tile_problem(p, good)
+            if good != COINS:
+                return "ALT-8", "movement fields take food (or a coin, with coin movement)"
+            if not self._has(p, "coin_movement"):
+                return (
+                    "ALT-8",
+                    "a coin goes on a movement field only with the coin movement extension",
+                )
+            return None if p["coins"] > 0 else ("ALT-8", "the player has no coin to place")
+        return "ALT-8", f"{target!r} is not an action or movement field of the player's"
+
+    def _planning_tile_problem(self, p: Player, good: str) -> Problem:
+        """ALT-8: tiles are placed from the planning fields (coins only on coin fields)."""
+        if good in p["planning"]:
+            return None
+        if good == COINS:
+            return "ALT-8", "coins go only on coin fields (and movement fields, with coin movement)"
+        return "ALT-8", f"there is no {good} on the planning fields"
+
+    def _conversion_fields(
+        self, p: Player, target: str
+    ) -> tuple[C.Conversion, dict[str, int]] | None:
+        """The action and the placed tiles of a role or extension field, if the player has it."""
+        if target == "role":
+            role = p["role"]
+            return None if role is None else (self.comps.roles[role].conversion, p["role_fields"])
+        eid = target[4:] if target.startswith("ext:") else ""
+        ext = self.comps.extensions.get(eid)
+        if ext is None or ext.conversion is None or eid not in p["ext"]:
+            return None
+        return ext.conversion, p["ext_fields"][eid]
+
+    def _corn_problem(self, p: Player, action: Action) -> Problem:
+        """ALT-18: received corn is stored (or buffered) at once, before anything else."""
+        corn_step = isinstance(action, A.StoreCorn | A.BufferCorn)
+        if p["pending_corn"] and not corn_step:
+            return "ALT-18", "the corn just received is stored first (or put on the corn buffer)"
+        if corn_step and not p["pending_corn"]:
+            return "ALT-18", "no corn was just received"
+        return None
+
+    def _buffer_problem(self, p: Player) -> Problem:
+        """ALT-18: the corn buffer extension keeps corn for later, up to its capacity."""
+        if not self._has(p, "corn_buffer"):
+            return "ALT-18", "only the corn buffer extension keeps corn for later"
+        capacity = C.SPECIAL_EXTENSIONS["corn_buffer"]["capacity"]
+        if p["buffer"] >= capacity:
+            return "ALT-18", f"the corn buffer is full ({capacity} corn)"
+        return None
+
+    def _figure_problem(self, p: Player, location: str) -> Problem:
+        """ALT-12: the figure is put on any location once, for free, before its first action."""
+        if p["figure"] is not None:
+            return "ALT-12", f"the figure is already on the board (at the {p['figure']})"
+        if location not in self.comps.locations:
+            return "ALT-12", f"{location!r} is not a location"
+        return None
+
+    def _stage_problem(self, p: Player, ending: bool) -> Problem:
+        """ALT-11 and ALT-12: a turn is one action or a pass; moves may come before and after
+        the action, but a player who moved before it must act, and a player who passes does
+        not move. `ending`: ending the turn after the action (else passing)."""
+        stage = self.s["turn"]["stage"]
+        if stage == "moved":
+            return "ALT-12", "a player who moved before the action must act: passing does not move"
+        if ending and stage == "before":
+            return "ALT-11", "a turn ends after its action; a player who does not act passes"
+        if not ending and stage == "after":
+            return "ALT-11", "after the action the turn ends ('End turn'), it is not passed"
+        return None
+
+    def _move_problem(self, p: Player, action: A.Move) -> Problem:
+        """ALT-12: the top cart once a round for up to its steps, each movement field's tile
+        once for 1 step (with a cart beside it, up to the cart's steps); before the action
+        only towards a location where an action can still follow this turn."""
+        here, via, to = p["figure"], action.via, action.to
+        if here is None:
+            return "ALT-12", "the figure is put on a location first (for free)"
+        journeys = self._journeys(p)
+        steps = journeys.get(via)
+        if steps is None:
+            if via == -1:
+                return "ALT-12", "the top cart was used this round"
+            if 0 <= via < len(p["move"]):
+                return "ALT-12", f"movement field {via + 1} holds nothing to move with"
+            return "ALT-12", f"there is no movement field {via + 1}"
+        circle = self.s["circle"]
+        if to not in circle:
+            return "ALT-12", f"{to!r} is not a location"
+        if to == here:
+            return "ALT-12", f"the figure is already at the {to}"
+        distance = _distance(circle, here, to)
+        if distance > steps:
+            return (
+                "ALT-12",
+                f"the {to} is {distance} steps away; this movement goes {steps} at most",
+            )
+        if self.s["turn"]["stage"] != "after" and not self._action_within(
+            p, to, sum(journeys.values()) - steps, {}
+        ):
+            return "ALT-12", (
+                f"{self.action_label(action)}: a move before the action is offered "
+                "only where an action can still follow it this turn"
+            )
+        return None
+
+    def _action_within(self, p: Player, start: str, steps: int, known: dict[str, bool]) -> bool:
+        """Whether a location at most `steps` from `start` has an action for the player;
+        `known` remembers the locations already looked at."""
+        circle = self.s["circle"]
+        size, at = len(circle), circle.index(start)
+        for i, loc in enumerate(circle):
+            apart = abs(i - at)
+            if min(apart, size - apart) > steps:
+                continue
+            found = known.get(loc)
+            if found is None:
+                found = known[loc] = bool(self.location_actions(p, loc, None))
+            if found:
+                return True
+        return False
+
+    def _turn_problem(self, p: Player, home: str, cont: str | None) -> Problem:
+        """ALT-11 and ALT-12: one action per turn, at the figure's location; an action of
+        several units (`cont` names it) goes on unit by unit until the player moves."""
+        figure = p["figure"]
+        if figure is None:
+            return "ALT-12", "the figure is put on a location first (for free)"
+        turn = self.s["turn"]
+        if turn["stage"] == "after":
+            if turn["cont"] is None:
+                return "ALT-11", "one action per turn, and this turn's action is done"
+            if turn["cont"] != cont:
+                return "ALT-11", "one action per turn: only more units of the action begun follow"
+        if figure != home:
+            return (
+                "ALT-12",
+                f"an action at the {home} needs the figure there (it is at the {figure})",
+            )
+        return None
+
+    def _tiles_problem(
+        self, action: Action, have: Mapping[str, int], cost: tuple[tuple[str, int], ...], where: str
+    ) -> Problem:
+        """An action takes its tiles from the fields they were planned on (ALT-8, ALT-12)."""
+        if _covers(have, cost):
+            return None
+        need = " + ".join(f"{n} {good}" for good, n in cost)
+        return "ALT-12", f"{self.action_label(action)!r} needs its tiles ({need}) {where}"
+
+    def _produce_problem(self, p: Player, action: A.Produce) -> Problem:
+        """A conversion, a boat or a house: at its location, with its tiles, for one of its
+        outputs (a card still there, or none when none is left: ALT-13)."""
+        source, out = action.source, action.out
+        if source in ("boat", "house"):
+            home = "harbor" if source == "boat" else "village"
+            problem = self._turn_problem(p, home, None)
+            if problem is not None:
+                return problem
+            cards = self.s["boats"] if source == "boat" else self.s["houses"]
+            if not cards and out:
+                return "ALT-13", f"no {source} card is left: it is built and nothing is received"
+            if cards and out not in cards:
+                left = ", ".join(sorted(set(cards)))
+                return "ALT-13", f"{source} cards are left: the player takes one ({left})"
+            cost = self.comps.boat_cost if source == "boat" else self.comps.house_cost
+            return self._tiles_problem(
+                action, self.available(p, home), cost, f"on the {home} fields"
+            )
+        fields = self._conversion_fields(p, source)
+        conv = fields[0] if fields is not None else _BASIC.get(source)
+        if conv is None:
+            return "rulebook: phase 3", f"{source!r} is not an action of the player's"
+        problem = self._turn_problem(p, conv.location, source if fields is None else None)
+        if problem is not None:
+            return problem
+        if out not in conv.out:
+            return "rulebook: phase 3", f"that action gives {' or '.join(conv.out)}, not {out}"
+        if fields is not None:
+            return self._tiles_problem(action, fields[1], conv.inputs, "on its own fields")
+        return self._tiles_problem(
+            action, self.available(p, conv.location), conv.inputs, f"on the {conv.location} fields"
+        )
+
+    def _sale_problem(self, p: Player, action: A.Sell) -> Problem:
+        """Selling at the market, one tile per step, for its sale price."""
+        problem = self._turn_problem(p, "market", "sell")
+        if problem is None and action.good not in self.comps.sale_price:
+            return "rulebook: phase 3", f"{action.good} has no sale price"
+        return problem or self._tiles_problem(
+            action, self.available(p, "market"), ((action.good, 1),), "on the market fields"
+        )
+
+    def _delivery_problem(self, p: Player, action: A.Deliver) -> Problem:
+        """ALT-17: deliver goods missing on the player's own order from the market fields."""
+        problem = self._turn_problem(p, "market", "deliver")
+        if problem is not None:
+            return problem
+        if p["order"] is None:
+            return "ALT-17", "the player has no order to deliver to"
+        if action.good not in self._missing(p):
+            return "ALT-17", f"the order needs no {action.good} (any more)"
+        return self._tiles_problem(
+            action, self.available(p, "market"), ((action.good, 1),), "on the market fields"
+        )
+
+    def _store_problem(self, p: Player, action: A.Store) -> Problem:
+        """Storing at the village (ALT-20), one tile per step."""
+        problem = self._turn_problem(p, "village", "store") or self._tiles_problem(
+            action, self.available(p, "village"), ((action.good, 1),), "on the village fields"
+        )
+        return problem or self._row_problem(p, action.good, action.row)
+
+    def _row_problem(self, p: Player, good: str, row: int) -> Problem:
+        """ALT-20: where a tile may go in the warehouse."""
+        why = W.storage_problem(p["warehouse"], self.comps.rows, good, row)
+        return None if why is None else ("ALT-20", why)
+
+    def _final_store_problem(self, p: Player, action: A.Store) -> Problem:
+        """ALT-22: the final-storage tiles go into started rows of their good (ALT-20)."""
+        if not p["final_drawn"]:
+            return "ALT-22", "final storage draws first"
+        if action.good not in p["final"]:
+            return "ALT-22", f"no {action.good} is among the tiles drawn for final storage"
+        return W.final_storage_problem(p["warehouse"], self.comps.rows, action.good, action.row)
+
+    def _cart_problem(self, p: Player, field: int) -> Problem:
+        """ALT-15: 1 coin, one a round, at most `carts_max` in all (the top cart counts),
+        beside a movement field without one. An empty village does not forbid it (ALT-13):
+        the buyer just receives no cart."""
+        if p["coins"] < C.CART_PRICE:
+            return "ALT-15", f"a cart costs {wording.coins(C.CART_PRICE)}"
+        if p["bought_cart"]:
+            return "ALT-15", "one cart a round"
+        if 1 + sum(p["carts"]) >= self.comps.carts_max:
+            return "ALT-15", f"at most {self.comps.carts_max} carts in all (the top cart counts)"
+        if not 0 <= field < len(p["carts"]):
+            return "ALT-15", f"there are movement fields 1 to {len(p['carts'])}"
+        if p["carts"][field]:
+            return "ALT-15", f"movement field {field + 1} has a cart already"
+        return None
+
+    def extension_price(self, slot: int) -> int:
+        eid = self.s["strip"][slot]
+        return self.comps.extensions[eid].cost + self.comps.surcharge[slot]
+
+    def _extension_problem(self, p: Player, slot: int) -> Problem:
+        """ALT-16: printed cost + surcharge, one a round, never two identical extensions, nor
+        one whose action equals the role's."""
+        strip = self.s["strip"]
+        if not 0 <= slot < len(strip) or strip[slot] is None:
+            return "ALT-16", f"strip space {slot + 1} holds no extension"
+        if p["bought_ext"]:
+            return "ALT-16", "one extension a round"
+        price = self.extension_price(slot)
+        if p["coins"] < price:
+            return "ALT-16", f"it costs {wording.coins(price)} (with the strip's surcharge)"
+        ext = self.comps.extensions[strip[slot]]
+        if any(self.comps.extensions[o].identity == ext.identity for o in p["ext"]):
+            return "ALT-16", "the player has an identical extension already"
+        role = self.comps.roles[p["role"]].conversion if p["role"] else None
+        if role and ext.conversion and _same_action(role, ext.conversion):
+            return "ALT-16", "its action is the player's role action"
+        return None
+
+    def _order_problem(self, p: Player, order: str) -> Problem:
+        """ALT-17: an order costs `order_cost` coins; one unfulfilled order at a time; with no
+        card left the order is paid and nothing received (ALT-13)."""
+        if p["order"] is not None:
+            return "ALT-17", "one unfulfilled order at a time"
+        if p["coins"] < self.comps.order_cost:
+            return "ALT-17", f"an order costs {wording.coins(self.comps.order_cost)}"
+        cards = self.s["orders"]
+        if not cards and order != A.NO_ORDER:
+            return "ALT-13", "no order card is left: the order is paid and nothing is received"
+        if cards and order not in cards:
+            return "ALT-17", "the order is one of the cards at the market"
+        return None
+
+    def _road_problem(self, p: Player) -> Problem:
+        """ALT-19: no step after the last."""
+        if p["road"] >= len(self.comps.road_track):
+            return "ALT-19", "the road is built to its last step"
+        return None
+
+    def _check_choose_role(self, seat: int, p: Player, action: A.ChooseRole) -> Problem:
+        return self._role_problem(action.role)
+
+    def _check_mission(self, seat: int, p: Player, action: A.KeepMission) -> Problem:
+        return self._mission_problem(p, action)
+
+    def _check_swap(self, seat: int, p: Player, action: Action) -> Problem:
+        problem = self._swap_problem(p, action)
+        if problem is not None:
+            return problem
+        if isinstance(action, A.SwapDiscard) and action.good not in p["planning"]:
+            return "ALT-7", f"there is no {action.good} on the planning fields"
+        if isinstance(action, A.SwapPick) and action.good not in p["container"]:
+            return "ALT-7", f"there is no {action.good} in the container"
+        if isinstance(action, A.SwapDraw) and not (p["bag"] or p["container"]):
+            return "ALT-7", "the bag and the container are empty"
+        return None
+
+    def _check_take_back_tile(self, seat: int, p: Player, action: A.TakeBackTile) -> Problem:
+        return self._swap_problem(p, action) or self._take_back_problem(
+            p, action.target, action.good
+        )
+
+    def _check_take_back_coin(self, seat: int, p: Player, action: A.TakeBackCoin) -> Problem:
+        return self._swap_problem(p, action) or self._coin_back_problem(p, action.target)
+
+    def _check_place(self, seat: int, p: Player, action: A.Place) -> Problem:
+        return self._place_problem(p, action.target, action.good)
+
+    def _check_unplace(self, seat: int, p: Player, action: A.Unplace) -> Problem:
+        return self._unplace_problem(p, action.target, action.good)
+
+    def _check_done(self, seat: int, p: Player, action: A.Done) -> Problem:
+        return self._done_problem(seat)
+
+    def _check_place_figure(self, seat: int, p: Player, action: A.PlaceFigure) -> Problem:
+        return self._figure_problem(p, action.location)
+
+    def _check_move(self, seat: int, p: Player, action: A.Move) -> Problem:
+        return self._move_problem(p, action)
+
+    def _check_pass(self, seat: int, p: Player, action: A.Pass) -> Problem:
+        return self._stage_problem(p, ending=False)
+
+    def _check_end_turn(self, seat: int, p: Player, action: A.EndTurn) -> Problem:
+        return self._stage_problem(p, ending=True)
+
+    def _check_produce(self, seat: int, p: Player, action: A.Produce) -> Problem:
+        return self._produce_problem(p, action)
+
+    def _check_sell(self, seat: int, p: Player, action: A.Sell) -> Problem:
+        return self._sale_problem(p, action)
+
+    def _check_deliver(self, seat: int, p: Player, action: A.Deliver) -> Problem:
+        return self._delivery_problem(p, action)
+
+    def _check_store(self, seat: int, p: Player, action: A.Store) -> Problem:
+        if self.s["phase"] == "final":
+            return self._final_store_problem(p, action)
+        return self._store_problem(p, action)
+
+    def _check_store_buffered(self, seat: int, p: Player, action: A.StoreBuffered) -> Problem:
+        problem = self._turn_problem(p, "village", "store_buffered")
+        if problem is None and not p["buffer"]:
+            return "ALT-18", "there is no corn on the corn buffer"
+        return problem or self._row_problem(p, CORN, action.row)
+
+    def _check_store_corn(self, seat: int, p: Player, action: A.StoreCorn) -> Problem:
+        return self._row_problem(p, CORN, action.row)
+
+    def _check_buffer_corn(self, seat: int, p: Player, action: A.BufferCorn) -> Problem:
+        return self._buffer_problem(p)
+
+    def _check_buy_cart(self, seat: int, p: Player, action: A.BuyCart) -> Problem:
+        return self._turn_problem(p, "village", None) or self._cart_problem(p, action.field)
+
+    def _check_buy_extension(self, seat: int, p: Player, action: A.BuyExtension) -> Problem:
+        return self._turn_problem(p, "market", None) or self._extension_problem(p, action.slot)
+
+    def _check_buy_order(self, seat: int, p: Player, action: A.BuyOrder) -> Problem:
+        return self._turn_problem(p, "market", None) or self._order_problem(p, action.order)
+
+    def _check_build_road(self, seat: int, p: Player, action: A.BuildRoad) -> Problem:
+        return (
+            self._turn_problem(p, C.ROAD, None)
+            or self._road_problem(p)
+            or self._tiles_problem(
+                action, self.available(p, C.ROAD), C.ROAD_COST, "on the road fields"
+            )
+        )
+
+    def _check_final_draw(self, seat: int, p: Player, action: A.FinalDraw) -> Problem:
+        if p["final_drawn"]:
+            return "ALT-22", "final storage draws once"
+        return None
+
+    def _check_final_done(self, seat: int, p: Player, action: A.FinalDone) -> Problem:
+        return None
+
     # roles and missions ----------------------------------------------------------------
-    def _do_choose_role(self, seat: int, p: dict[str, Any], action: A.ChooseRole) -> None:
+    def _do_choose_role(self, seat: int, p: Player, action: A.ChooseRole) -> None:
         self._give_role(seat, action.role)
         s = self.s
         if seat == s["start"]:
@@ -877,7 +1283,7 @@ class AltiplanoState(GameState):
         else:
             s["drafter"] = (seat - 1) % self.num_players
 
-    def _do_keep_mission(self, seat: int, p: dict[str, Any], action: A.KeepMission) -> None:
+    def _do_keep_mission(self, seat: int, p: Player, action: A.KeepMission) -> None:
         p["hand"].remove(action.mission)
         p["missions"].append(action.mission)
         if p["draft"] == 0:
@@ -888,7 +1294,7 @@ class AltiplanoState(GameState):
         p["hand"] = []
         self._missions_maybe_finished()
 
-    def _do_pass_mission(self, seat: int, p: dict[str, Any], action: A.PassMission) -> None:
+    def _do_pass_mission(self, seat: int, p: Player, action: A.PassMission) -> None:
         s = self.s
         n = self.num_players
         p["hand"].remove(action.mission)
@@ -927,7 +1333,7 @@ class AltiplanoState(GameState):
             s["phase"] = "draw"
 
     # phase 1 -----------------------------------------------------------------------------
-    def _remove_from_field(self, p: dict[str, Any], target: str, good: str) -> None:
+    def _remove_from_field(self, p: Player, target: str, good: str) -> None:
         kind, _, name = target.partition(":")
         if kind == "loc":
             p["fields"][name].remove(good)
@@ -940,15 +1346,15 @@ class AltiplanoState(GameState):
         else:
             p["move"][int(name)] = None
 
-    def _do_take_back_tile(self, seat: int, p: dict[str, Any], action: A.TakeBackTile) -> None:
+    def _do_take_back_tile(self, seat: int, p: Player, action: A.TakeBackTile) -> None:
         self._remove_from_field(p, action.target, action.good)
         _add(p["planning"], action.good)
 
-    def _do_take_back_coin(self, seat: int, p: dict[str, Any], action: A.TakeBackCoin) -> None:
+    def _do_take_back_coin(self, seat: int, p: Player, action: A.TakeBackCoin) -> None:
         self._remove_from_field(p, action.target, COINS)
         p["coins"] += 1
 
-    def _draw(self, seat: int, p: dict[str, Any], count: int, into: dict[str, int]) -> None:
+    def _draw(self, seat: int, p: Player, count: int, into: dict[str, int]) -> None:
         """Draw `count` tiles (fewer if bag and container run dry); ALT-6 refill rule."""
         s = self.s
         rng = derive_rng(s["seed"], s["salt"], "draw", s["reveals"], seat)
@@ -962,7 +1368,7 @@ class AltiplanoState(GameState):
                 p["container"] = {}
             _add(into, _draw_one(rng, bag))
 
-    def _do_draw(self, seat: int, p: dict[str, Any], action: A.Draw) -> None:
+    def _do_draw(self, seat: int, p: Player, action: A.Draw) -> None:
         need = self.planning_capacity(p) - sum(p["planning"].values())
         if need > 0:
             self._draw(seat, p, need, p["planning"])
@@ -978,28 +1384,28 @@ class AltiplanoState(GameState):
             s["ready"] = [False] * self.num_players
             s["phase"] = "plan"
 
-    def _do_swap_skip(self, seat: int, p: dict[str, Any], action: A.SwapSkip) -> None:
+    def _do_swap_skip(self, seat: int, p: Player, action: A.SwapSkip) -> None:
         p["swap"] = ""
         self._ready_draw(seat)
 
-    def _do_swap_discard(self, seat: int, p: dict[str, Any], action: A.SwapDiscard) -> None:
+    def _do_swap_discard(self, seat: int, p: Player, action: A.SwapDiscard) -> None:
         _take(p["planning"], action.good)
         _add(p["container"], action.good)
         p["swap"] = "refill"
 
-    def _do_swap_draw(self, seat: int, p: dict[str, Any], action: A.SwapDraw) -> None:
+    def _do_swap_draw(self, seat: int, p: Player, action: A.SwapDraw) -> None:
         self._draw(seat, p, 1, p["planning"])
         p["swap"] = ""
         self._ready_draw(seat)
 
-    def _do_swap_pick(self, seat: int, p: dict[str, Any], action: A.SwapPick) -> None:
+    def _do_swap_pick(self, seat: int, p: Player, action: A.SwapPick) -> None:
         _take(p["container"], action.good)
         _add(p["planning"], action.good)
         p["swap"] = ""
         self._ready_draw(seat)
 
     # phase 2 -----------------------------------------------------------------------------
-    def _put_on_field(self, p: dict[str, Any], target: str, good: str) -> None:
+    def _put_on_field(self, p: Player, target: str, good: str) -> None:
         kind, _, name = target.partition(":")
         if kind == "loc":
             p["fields"][name].append(good)
@@ -1012,7 +1418,7 @@ class AltiplanoState(GameState):
         else:
             p["move"][int(name)] = good
 
-    def _do_place(self, seat: int, p: dict[str, Any], action: A.Place) -> None:
+    def _do_place(self, seat: int, p: Player, action: A.Place) -> None:
         if action.good == COINS:
             p["coins"] -= 1
         else:
@@ -1020,7 +1426,7 @@ class AltiplanoState(GameState):
         self._put_on_field(p, action.target, action.good)
         p["placed_now"].append([action.target, action.good])
 
-    def _do_unplace(self, seat: int, p: dict[str, Any], action: A.Unplace) -> None:
+    def _do_unplace(self, seat: int, p: Player, action: A.Unplace) -> None:
         p["placed_now"].remove([action.target, action.good])
         self._remove_from_field(p, action.target, action.good)
         if action.good == COINS:
@@ -1028,7 +1434,7 @@ class AltiplanoState(GameState):
         else:
             _add(p["planning"], action.good)
 
-    def _do_done(self, seat: int, p: dict[str, Any], action: A.Done) -> None:
+    def _do_done(self, seat: int, p: Player, action: A.Done) -> None:
         s = self.s
         p["placed_now"] = []
         s["ready"][seat] = True
@@ -1039,10 +1445,10 @@ class AltiplanoState(GameState):
             s["turn"] = {"seat": s["start"], "stage": "before", "cont": None}
 
     # phase 3: turn structure ---------------------------------------------------------------
-    def _do_place_figure(self, seat: int, p: dict[str, Any], action: A.PlaceFigure) -> None:
+    def _do_place_figure(self, seat: int, p: Player, action: A.PlaceFigure) -> None:
         p["figure"] = action.location
 
-    def _do_move(self, seat: int, p: dict[str, Any], action: A.Move) -> None:
+    def _do_move(self, seat: int, p: Player, action: A.Move) -> None:
         turn = self.s["turn"]
         if turn["stage"] == "before":
             turn["stage"] = "moved"  # ALT-12: from now on an action must follow, not a pass
@@ -1058,11 +1464,11 @@ class AltiplanoState(GameState):
         p["figure"] = action.to
         turn["cont"] = None
 
-    def _do_pass(self, seat: int, p: dict[str, Any], action: A.Pass) -> None:
+    def _do_pass(self, seat: int, p: Player, action: A.Pass) -> None:
         self.s["passed"][seat] = True
         self._next_turn(seat)
 
-    def _do_end_turn(self, seat: int, p: dict[str, Any], action: A.EndTurn) -> None:
+    def _do_end_turn(self, seat: int, p: Player, action: A.EndTurn) -> None:
         self._next_turn(seat)
 
     def _next_turn(self, seat: int) -> None:
@@ -1083,7 +1489,7 @@ class AltiplanoState(GameState):
         self._check_end_trigger()
         self._check_missions(seat)
 
-    def _consume(self, p: dict[str, Any], loc: str, cost: tuple[tuple[str, int], ...]) -> None:
+    def _consume(self, p: Player, loc: str, cost: tuple[tuple[str, int], ...]) -> None:
         """Take tiles for a basic action: the location's fields first, then wildcards."""
         for good, count in cost:
             for _ in range(count):
@@ -1094,7 +1500,7 @@ class AltiplanoState(GameState):
                     p["wild"][eid] = None
                 _add(p["container"], good)
 
-    def _gain(self, p: dict[str, Any], good: str) -> bool:
+    def _gain(self, p: Player, good: str) -> bool:
         """ALT-13: a gained tile goes to the container; none left means none received."""
         supply = self.s["supply"]
         if supply[good] <= 0:
@@ -1106,13 +1512,13 @@ class AltiplanoState(GameState):
             _add(p["container"], good)
         return True
 
-    def _receive_corn(self, p: dict[str, Any]) -> None:
+    def _receive_corn(self, p: Player) -> None:
         """ALT-18: corn is stored at once; if nowhere may take it, it stays on the road."""
-        if W.storage_rows(p["warehouse"], self.comps.rows, CORN) or self._buffer_room(p):
+        if W.storage_rows(p["warehouse"], self.comps.rows, CORN) or not self._buffer_problem(p):
             self._gain(p, CORN)
 
     # phase 3: actions ---------------------------------------------------------------------
-    def _do_produce(self, seat: int, p: dict[str, Any], action: A.Produce) -> None:
+    def _do_produce(self, seat: int, p: Player, action: A.Produce) -> None:
         s = self.s
         loc = p["figure"]
         source = action.source
@@ -1128,13 +1534,8 @@ class AltiplanoState(GameState):
             if action.out:
                 s["houses"].remove(action.out)
                 p["houses"].append(action.out)
-        elif source == "role" or source.startswith("ext:"):
-            if source == "role":
-                placed = p["role_fields"]
-                conv = self.comps.roles[p["role"]].conversion
-            else:
-                placed = p["ext_fields"][source[4:]]
-                conv = self.comps.extensions[source[4:]].conversion
+        elif (fields := self._conversion_fields(p, source)) is not None:
+            conv, placed = fields
             for good, count in conv.inputs:
                 _take(placed, good, count)
                 if good != COINS:
@@ -1147,18 +1548,18 @@ class AltiplanoState(GameState):
             cont = source if conv.repeatable else None
         self._acted(seat, cont)
 
-    def _gain_any(self, p: dict[str, Any], good: str) -> None:
+    def _gain_any(self, p: Player, good: str) -> None:
         if good == CORN:
             self._receive_corn(p)
         else:
             self._gain(p, good)
 
-    def _do_sell(self, seat: int, p: dict[str, Any], action: A.Sell) -> None:
+    def _do_sell(self, seat: int, p: Player, action: A.Sell) -> None:
         self._consume(p, p["figure"], ((action.good, 1),))
         p["coins"] += self.comps.sale_price[action.good]
         self._acted(seat, "sell")
 
-    def _do_deliver(self, seat: int, p: dict[str, Any], action: A.Deliver) -> None:
+    def _do_deliver(self, seat: int, p: Player, action: A.Deliver) -> None:
         loc = p["figure"]
         self._consume(p, loc, ((action.good, 1),))
         _take(p["container"], action.good)  # onto the order, not into the container
@@ -1169,7 +1570,7 @@ class AltiplanoState(GameState):
             self._receive_corn(p)  # ALT-17: the last delivery gives 1 corn
         self._acted(seat, "deliver")
 
-    def _do_store(self, seat: int, p: dict[str, Any], action: A.Store) -> None:
+    def _do_store(self, seat: int, p: Player, action: A.Store) -> None:
         if self.s["phase"] == "final":
             _take(p["final"], action.good)
             p["warehouse"][action.row].append(action.good)
@@ -1180,21 +1581,21 @@ class AltiplanoState(GameState):
         p["warehouse"][action.row].append(action.good)
         self._acted(seat, "store")
 
-    def _do_store_buffered(self, seat: int, p: dict[str, Any], action: A.StoreBuffered) -> None:
+    def _do_store_buffered(self, seat: int, p: Player, action: A.StoreBuffered) -> None:
         p["buffer"] -= 1
         p["warehouse"][action.row].append(CORN)
         self._acted(seat, "store_buffered")
 
-    def _do_store_corn(self, seat: int, p: dict[str, Any], action: A.StoreCorn) -> None:
+    def _do_store_corn(self, seat: int, p: Player, action: A.StoreCorn) -> None:
         p["pending_corn"] -= 1
         p["warehouse"][action.row].append(CORN)
         self._check_missions(seat)
 
-    def _do_buffer_corn(self, seat: int, p: dict[str, Any], action: A.BufferCorn) -> None:
+    def _do_buffer_corn(self, seat: int, p: Player, action: A.BufferCorn) -> None:
         p["pending_corn"] -= 1
         p["buffer"] += 1
 
-    def _do_buy_cart(self, seat: int, p: dict[str, Any], action: A.BuyCart) -> None:
+    def _do_buy_cart(self, seat: int, p: Player, action: A.BuyCart) -> None:
         p["coins"] -= C.CART_PRICE
         if self.s["carts"] > 0:  # ALT-13: none left, none received
             self.s["carts"] -= 1
@@ -1202,7 +1603,7 @@ class AltiplanoState(GameState):
         p["bought_cart"] = True
         self._acted(seat, None)
 
-    def _do_buy_extension(self, seat: int, p: dict[str, Any], action: A.BuyExtension) -> None:
+    def _do_buy_extension(self, seat: int, p: Player, action: A.BuyExtension) -> None:
         s = self.s
         p["coins"] -= self.extension_price(action.slot)
         eid = s["strip"][action.slot]
@@ -1216,14 +1617,14 @@ class AltiplanoState(GameState):
             p["wild"][eid] = None
         self._acted(seat, None)
 
-    def _do_buy_order(self, seat: int, p: dict[str, Any], action: A.BuyOrder) -> None:
+    def _do_buy_order(self, seat: int, p: Player, action: A.BuyOrder) -> None:
         p["coins"] -= self.comps.order_cost
         if action.order != A.NO_ORDER:  # ALT-13: none left, none received
             self.s["orders"].remove(action.order)
             p["order"] = {"id": action.order, "delivered": []}
         self._acted(seat, None)
 
-    def _do_build_road(self, seat: int, p: dict[str, Any], action: A.BuildRoad) -> None:
+    def _do_build_road(self, seat: int, p: Player, action: A.BuildRoad) -> None:
         self._consume(p, p["figure"], C.ROAD_COST)
         step = self.comps.road_track[p["road"]]
         p["road"] += 1
@@ -1246,9 +1647,8 @@ class AltiplanoState(GameState):
         s = self.s
         if item in ("houses", "boats", "orders"):
             return len(s[item])
-        if item == "carts":
-            return s["carts"]
-        return s["supply"][item]
+        left: int = s["carts"] if item == "carts" else s["supply"][item]
+        return left
 
     def _end_round(self) -> None:
         s = self.s
@@ -1289,11 +1689,11 @@ class AltiplanoState(GameState):
         if all(s["ready"]):
             s["phase"] = "over"
 
-    def _do_final_draw(self, seat: int, p: dict[str, Any], action: A.FinalDraw) -> None:
+    def _do_final_draw(self, seat: int, p: Player, action: A.FinalDraw) -> None:
         p["final_drawn"] = True
         self._draw(seat, p, C.SPECIAL_EXTENSIONS["final_storage"]["draws"], p["final"])
 
-    def _do_final_done(self, seat: int, p: dict[str, Any], action: A.FinalDone) -> None:
+    def _do_final_done(self, seat: int, p: Player, action: A.FinalDone) -> None:
         for good, count in p["final"].items():
             _add(p["container"], good, count)
         p["final"] = {}
@@ -1303,7 +1703,7 @@ class AltiplanoState(GameState):
             s["phase"] = "over"
 
     # missions -------------------------------------------------------------------------------
-    def _facts(self, p: dict[str, Any]) -> M.Facts:
+    def _facts(self, p: Player) -> M.Facts:
         rows = p["warehouse"]
         return M.Facts(
             rows=rows,
@@ -1358,8 +1758,6 @@ class AltiplanoState(GameState):
     # ------------------------------------------------------------------ words
     def action_label(self, action: Action) -> str:
         """Names, not ids: what an action costs and gives, in the edition's terms."""
-        from meeple.games.altiplano import wording
-
         strip = self.s["strip"]
         if isinstance(action, A.BuyExtension) and 0 <= action.slot < len(strip):
             eid = strip[action.slot]
@@ -1400,8 +1798,7 @@ class AltiplanoState(GameState):
         except Exception as exc:
             raise MalformedState(f"field 'options': {exc}") from exc
         comps = C.load(options["edition"])
-        s = data.get("state")
-        check_state(s, comps, options)
+        s = check_state(data.get("state"), comps, options)
         return cls(options, comps, _copy(s))
 
     def clone(self) -> Self:
@@ -1410,3 +1807,128 @@ class AltiplanoState(GameState):
         # (apply starts a new cache), so the copy starts with the same cache.
         other._legal = self._legal.copy()
         return other
+
+
+def _index(name: str, size: int) -> int:
+    """The index a field name such as ``move:2`` holds after its colon, or -1 unless it is
+    written as the engine writes it (``2``, not ``02``) and is below `size`."""
+    if not name.isdecimal() or str(int(name)) != name:
+        return -1
+    index = int(name)
+    return index if index < size else -1
+
+
+def _distance(circle: list[str], one: str, other: str) -> int:
+    """Steps between two locations on the circle, either way round."""
+    apart = abs(circle.index(one) - circle.index(other))
+    return min(apart, len(circle) - apart)
+
+
+Check = Callable[[AltiplanoState, int, Player, Any], Problem]
+Effect = Callable[[AltiplanoState, int, Player, Any], None]
+S = AltiplanoState
+
+#: The phases in which each kind of action is done (the first names its rule when refused).
+_PHASES: dict[type[Action], tuple[str, ...]] = {
+    A.ChooseRole: ("roles",),
+    A.KeepMission: ("missions",),
+    A.PassMission: ("missions",),
+    A.TakeBackTile: ("draw",),
+    A.TakeBackCoin: ("draw",),
+    A.Draw: ("draw",),
+    A.SwapDiscard: ("draw",),
+    A.SwapDraw: ("draw",),
+    A.SwapPick: ("draw",),
+    A.SwapSkip: ("draw",),
+    A.Place: ("plan",),
+    A.Unplace: ("plan",),
+    A.Done: ("plan",),
+    A.Store: ("actions", "final"),
+    A.FinalDraw: ("final",),
+    A.FinalDone: ("final",),
+    **{kind: ("actions",) for kind in (
+        A.PlaceFigure, A.Move, A.Pass, A.EndTurn, A.Produce, A.Sell, A.Deliver,
+        A.StoreBuffered, A.StoreCorn, A.BufferCorn, A.BuyCart, A.BuyExtension, A.BuyOrder,
+        A.BuildRoad,
+    )},
+}  # fmt: skip
+_PHASE_RULE = {
+    "roles": "ALT-4", "missions": "ALT-23", "draw": "rulebook: phase 1",
+    "plan": "rulebook: phase 2", "actions": "rulebook: phase 3", "final": "ALT-22",
+}  # fmt: skip
+_PHASE_NAME = {
+    "roles": "the choice of roles", "missions": "the mission draft",
+    "draw": "phase 1 (drawing)", "plan": "phase 2 (planning)", "actions": "phase 3 (actions)",
+    "final": "the final storage", "over": "the end of the game",
+}  # fmt: skip
+#: The step of the swap (ALT-7) at which each action of phase 1 is done ("": no swap going on).
+_SWAP_STEP: dict[type[Action], str] = {
+    A.Draw: "", A.TakeBackTile: "", A.TakeBackCoin: "",
+    A.SwapSkip: "choose", A.SwapDiscard: "choose", A.SwapDraw: "refill", A.SwapPick: "refill",
+}  # fmt: skip
+#: Each kind's check: the rules it must pass beyond its phase (and ALT-18 in phase 3).
+_CHECKS: dict[type[Action], Check] = {
+    A.ChooseRole: S._check_choose_role,
+    A.KeepMission: S._check_mission,
+    A.PassMission: S._check_mission,
+    A.TakeBackTile: S._check_take_back_tile,
+    A.TakeBackCoin: S._check_take_back_coin,
+    A.Draw: S._check_swap,
+    A.SwapDiscard: S._check_swap,
+    A.SwapDraw: S._check_swap,
+    A.SwapPick: S._check_swap,
+    A.SwapSkip: S._check_swap,
+    A.Place: S._check_place,
+    A.Unplace: S._check_unplace,
+    A.Done: S._check_done,
+    A.PlaceFigure: S._check_place_figure,
+    A.Move: S._check_move,
+    A.Pass: S._check_pass,
+    A.EndTurn: S._check_end_turn,
+    A.Produce: S._check_produce,
+    A.Sell: S._check_sell,
+    A.Deliver: S._check_deliver,
+    A.Store: S._check_store,
+    A.StoreBuffered: S._check_store_buffered,
+    A.StoreCorn: S._check_store_corn,
+    A.BufferCorn: S._check_buffer_corn,
+    A.BuyCart: S._check_buy_cart,
+    A.BuyExtension: S._check_buy_extension,
+    A.BuyOrder: S._check_buy_order,
+    A.BuildRoad: S._check_build_road,
+    A.FinalDraw: S._check_final_draw,
+    A.FinalDone: S._check_final_done,
+}
+#: Each kind's effect, run once its check has passed.
+_EFFECTS: dict[type[Action], Effect] = {
+    A.ChooseRole: S._do_choose_role,
+    A.KeepMission: S._do_keep_mission,
+    A.PassMission: S._do_pass_mission,
+    A.TakeBackTile: S._do_take_back_tile,
+    A.TakeBackCoin: S._do_take_back_coin,
+    A.Draw: S._do_draw,
+    A.SwapDiscard: S._do_swap_discard,
+    A.SwapDraw: S._do_swap_draw,
+    A.SwapPick: S._do_swap_pick,
+    A.SwapSkip: S._do_swap_skip,
+    A.Place: S._do_place,
+    A.Unplace: S._do_unplace,
+    A.Done: S._do_done,
+    A.PlaceFigure: S._do_place_figure,
+    A.Move: S._do_move,
+    A.Pass: S._do_pass,
+    A.EndTurn: S._do_end_turn,
+    A.Produce: S._do_produce,
+    A.Sell: S._do_sell,
+    A.Deliver: S._do_deliver,
+    A.Store: S._do_store,
+    A.StoreBuffered: S._do_store_buffered,
+    A.StoreCorn: S._do_store_corn,
+    A.BufferCorn: S._do_buffer_corn,
+    A.BuyCart: S._do_buy_cart,
+    A.BuyExtension: S._do_buy_extension,
+    A.BuyOrder: S._do_buy_order,
+    A.BuildRoad: S._do_build_road,
+    A.FinalDraw: S._do_final_draw,
+    A.FinalDone: S._do_final_done,
+}

@@ -14,8 +14,9 @@ import functools
 import json
 from collections.abc import Mapping, Sequence
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
+from meeple.engine import datacheck as check
 from meeple.engine.errors import EditionError
 
 TILE_KINDS = ("temple", "jungle", "treasure", "volcano")
@@ -137,7 +138,8 @@ def builtin_data() -> dict[str, Any]:
         .joinpath("data/components.json")
         .read_text(encoding="utf-8")
     )
-    return json.loads(text)
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 @functools.cache
@@ -152,225 +154,266 @@ def load_edition(data: Mapping[str, Any] | None) -> Edition:
     return parse_edition(data)
 
 
-def _value(data: Mapping[str, Any], *path: str) -> Any:
-    """Read a figure, unwrapping ``{"value": ..., "status": ...}`` records."""
-    node: Any = data
-    for depth, key in enumerate(path):
-        if isinstance(node, Mapping) and key not in node and "value" in node:
-            node = node["value"]
-        if not isinstance(node, Mapping) or key not in node:
-            raise EditionError(f"{'.'.join(path[: depth + 1])}: missing")
-        node = node[key]
-    if isinstance(node, Mapping) and "value" in node:
-        node = node["value"]
-    return node
-
-
-def _int(value: Any, field: str, minimum: int = 0) -> int:
-    if type(value) is not int or value < minimum:
-        raise EditionError(f"{field}: must be an integer >= {minimum}, not {value!r}")
-    return value
-
-
-def _steps(value: Any, field: str) -> tuple[int, ...]:
-    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != SIDES:
-        raise EditionError(f"{field}: must be a list of {SIDES} stone counts")
-    return tuple(_int(v, f"{field}[{i}]") for i, v in enumerate(value))
-
-
 def parse_edition(data: Mapping[str, Any]) -> Edition:
     """Check `data` (the structure of tikal-components.json) and build an `Edition`."""
     if not isinstance(data, Mapping):
         raise EditionError("edition: must be a JSON object")
-    offsets = _parse_offsets(data)
-    spaces = _parse_spaces(data)
-    index_of = {space: i for i, space in enumerate(spaces)}
-    neighbours = tuple(
-        tuple(index_of.get((q + dq, r + dr), -1) for dq, dr in offsets) for q, r in spaces
-    )
-
-    tiles: list[TileDef] = []
-    preprinted: list[tuple[int, int]] = []
-    printed = _value(data, "board", "preprinted")
-    if not isinstance(printed, list) or not printed:
-        raise EditionError("board.preprinted: must be a non-empty list")
-    for i, entry in enumerate(printed):
-        field = f"board.preprinted[{i}]"
-        if not isinstance(entry, Mapping):
-            raise EditionError(f"{field}: must be an object")
-        kind = entry.get("kind")
-        if kind not in PREPRINTED_KINDS:
-            raise EditionError(f"{field}.kind: must be one of {PREPRINTED_KINDS}, not {kind!r}")
-        position = (
-            _int(entry.get("q"), f"{field}.q", -999),
-            _int(entry.get("r"), f"{field}.r", -999),
-        )
-        if position not in index_of:
-            raise EditionError(f"{field}: ({position[0]}, {position[1]}) is not a board space")
-        if any(spaces[s] == position for s, _ in preprinted):
-            raise EditionError(f"{field}: a second printed tile on the same space")
-        tiles.append(_tile(entry, field, f"board{i + 1}", "", kind))
-        preprinted.append((index_of[position], len(tiles) - 1))
-    if sum(tiles[t].kind == "base_camp" for _, t in preprinted) != 1:
-        raise EditionError("board.preprinted: there must be exactly one base_camp")
-
-    terrain_entries = _value(data, "terrain_tiles", "tiles")
-    if not isinstance(terrain_entries, list) or not terrain_entries:
-        raise EditionError("terrain_tiles.tiles: must be a non-empty list")
-    ids: set[str] = set()
-    terrain: list[int] = []
-    for i, entry in enumerate(terrain_entries):
-        field = f"terrain_tiles.tiles[{i}]"
-        if not isinstance(entry, Mapping):
-            raise EditionError(f"{field}: must be an object")
-        tile_id, letter, kind = entry.get("id"), entry.get("letter"), entry.get("kind")
-        if not isinstance(tile_id, str) or not tile_id or tile_id in ids:
-            raise EditionError(f"{field}.id: must be a unique non-empty string, not {tile_id!r}")
-        if not isinstance(letter, str) or not letter:
-            raise EditionError(f"{field}.letter: must be a non-empty string")
-        if kind not in TILE_KINDS:
-            raise EditionError(f"{field}.kind: must be one of {TILE_KINDS}, not {kind!r}")
-        ids.add(tile_id)
-        tiles.append(_tile(entry, field, tile_id, letter, kind))
-        terrain.append(len(tiles) - 1)
-    _check_tile_counts(data, [tiles[t] for t in terrain])
-    if len(terrain) + len(preprinted) > len(spaces):
-        raise EditionError(
-            f"board.spaces: {len(spaces)} spaces cannot hold {len(preprinted)} printed and "
-            f"{len(terrain)} terrain tiles"
-        )
-    letters = tuple(sorted({tiles[t].letter for t in terrain}))
-
-    levels_data = _value(data, "temple_level_tiles")
-    if not isinstance(levels_data, Mapping):
-        raise EditionError("temple_level_tiles: must map temple values to counts")
-    levels: dict[int, int] = {}
-    for key, count in levels_data.items():
-        if not str(key).isdigit():
-            raise EditionError(f"temple_level_tiles.{key}: the key must be a temple value")
-        levels[int(key)] = _int(count, f"temple_level_tiles.{key}")
-    top = max([*levels, *(t.temple_value for t in tiles)]) + 1
-    temple_levels = tuple(levels.get(v, 0) for v in range(top + 1))
-
-    kinds = _int(_value(data, "treasure_tokens", "kinds"), "treasure_tokens.kinds", 1)
-    copies = _int(
-        _value(data, "treasure_tokens", "copies_per_kind"), "treasure_tokens.copies_per_kind", 1
-    )
-    by_count = _value(data, "treasure_tokens", "score_by_count")
-    if not isinstance(by_count, Mapping):
-        raise EditionError("treasure_tokens.score_by_count: must map counts to points")
-    points = [0]
-    for count in range(1, copies + 1):
-        if str(count) not in by_count:
-            raise EditionError(f"treasure_tokens.score_by_count.{count}: missing")
-        points.append(_int(by_count[str(count)], f"treasure_tokens.score_by_count.{count}"))
-
-    figures = "figures_per_player"
-    if _int(_value(data, figures, "leader"), f"{figures}.leader") != 1:
-        raise EditionError(f"{figures}.leader: the rules know exactly one leader per player")
-    costs = _value(data, "costs")
-    if not isinstance(costs, Mapping):
-        raise EditionError("costs: must be an object")
-    cost_values = {key: _int(costs.get(key), f"costs.{key}", 1) for key in _COST_KEYS}
-
-    distinct: list[tuple[int, ...]] = []
-    rotated: list[tuple[tuple[int, ...], ...]] = []
-    for tile in tiles:
-        layouts = tuple(tile.rotated(r) for r in range(SIDES))
-        rotated.append(layouts)
-        seen: dict[tuple[int, ...], int] = {}
-        for r, layout in enumerate(layouts):
-            seen.setdefault(layout, r)
-        distinct.append(tuple(seen.values()))
-
+    offsets = _neighbour_offsets(data)
+    spaces = _board_spaces(data)
+    printed, preprinted = _preprinted_tiles(data, spaces)
+    terrain = _terrain_tiles(data)
+    _check_tile_counts(data, terrain)
+    _check_board_room(spaces, printed, terrain)
+    tiles = (*printed, *terrain)
+    treasures = _treasure_tokens(data)
+    figures = _figures_per_player(data)
+    rotated = tuple(tuple(tile.rotated(r) for r in range(SIDES)) for tile in tiles)
     return Edition(
         spaces=spaces,
-        neighbours=neighbours,
-        preprinted=tuple(preprinted),
-        tiles=tuple(tiles),
-        terrain=tuple(terrain),
-        letters=letters,
-        temple_levels=temple_levels,
-        treasure_kinds=kinds,
-        treasure_copies=copies,
-        treasure_points=tuple(points),
-        workers=_int(_value(data, figures, "workers"), f"{figures}.workers", 1),
-        camps=_int(_value(data, figures, "camps"), f"{figures}.camps"),
-        leader_weight=_int(
-            _value(data, figures, "leader_majority_weight"), f"{figures}.leader_majority_weight", 1
-        ),
-        action_points=_int(_value(data, "action_points_per_turn"), "action_points_per_turn", 1),
-        costs=cost_values,
-        auction_start_score=_int(_value(data, "auction_start_score"), "auction_start_score"),
-        distinct_rotations=tuple(distinct),
-        rotated_steps=tuple(rotated),
+        neighbours=_neighbours(spaces, offsets),
+        preprinted=preprinted,
+        tiles=tiles,
+        terrain=tuple(range(len(printed), len(tiles))),
+        letters=tuple(sorted({tile.letter for tile in terrain})),
+        temple_levels=_temple_levels(data, tiles),
+        treasure_kinds=treasures.kinds,
+        treasure_copies=treasures.copies,
+        treasure_points=treasures.points,
+        workers=figures.workers,
+        camps=figures.camps,
+        leader_weight=figures.leader_weight,
+        action_points=_int_figure(data, "action_points_per_turn", 1),
+        costs=_costs(data),
+        auction_start_score=_int_figure(data, "auction_start_score"),
+        distinct_rotations=tuple(_distinct_rotations(layouts) for layouts in rotated),
+        rotated_steps=rotated,
     )
 
 
-def _parse_offsets(data: Mapping[str, Any]) -> list[tuple[int, int]]:
-    sides = _value(data, "hex_convention", "sides")
-    offsets = _value(data, "hex_convention", "neighbour_offsets")
+# -- the edition checks: one small function per part of the edition --------------------------
+
+#: The smallest board coordinate an edition may use (a bound on typing mistakes, not a rule).
+_COORDINATE_MIN = -999
+
+
+class _Treasures(NamedTuple):
+    """The ``treasure_tokens`` figures: points by how many of one kind a player holds."""
+
+    kinds: int
+    copies: int
+    points: tuple[int, ...]  # [count] -> points, 0 for 0
+
+
+class _Figures(NamedTuple):
+    """The ``figures_per_player`` besides the one leader."""
+
+    workers: int
+    camps: int
+    leader_weight: int
+
+
+def _figure(data: Mapping[str, Any], path: str) -> Any:
+    """The figure at the dotted `path`, unwrapping ``{"value": ..., "status": ...}`` records
+    on the way (a record's own keys win over its value's)."""
+    keys = path.split(".")
+    node: Any = data
+    for depth, key in enumerate(keys):
+        if check.is_object(node) and key not in node and "value" in node:
+            node = node["value"]
+        node = check.field(node, key, ".".join(keys[:depth]))
+    if check.is_object(node) and "value" in node:
+        node = node["value"]
+    return node
+
+
+def _int_figure(data: Mapping[str, Any], path: str, minimum: int = 0) -> int:
+    return check.integer(_figure(data, path), path, minimum)
+
+
+def _pair(value: Any, path: str, names: str, minimum: int) -> tuple[int, int]:
+    """Two integers such as ``[q, r]`` (`names`)."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise check.fail(path, f"must be a {names} pair")
+    first, second = check.integers(value, path, minimum)
+    return first, second
+
+
+def _neighbour_offsets(data: Mapping[str, Any]) -> list[tuple[int, int]]:
+    """The (dq, dr) step across each side, sides in the order of ``hex_convention.sides``."""
+    sides = _figure(data, "hex_convention.sides")
+    path = "hex_convention.neighbour_offsets"
+    offsets = check.mapping(_figure(data, path), path, "an object mapping side names to offsets")
     if not isinstance(sides, list) or len(sides) != SIDES:
-        raise EditionError(f"hex_convention.sides: must list {SIDES} side names")
-    if not isinstance(offsets, Mapping):
-        raise EditionError("hex_convention.neighbour_offsets: must map side names to offsets")
+        raise check.fail("hex_convention.sides", f"must list {SIDES} side names")
     result = []
-    for side in sides:
-        offset = offsets.get(side)
-        field = f"hex_convention.neighbour_offsets.{side}"
-        if not isinstance(offset, list) or len(offset) != 2:
-            raise EditionError(f"{field}: must be a [dq, dr] pair")
-        result.append((_int(offset[0], field, -1), _int(offset[1], field, -1)))
+    for i, side in enumerate(sides):
+        if not isinstance(side, str):
+            raise check.fail(f"hex_convention.sides[{i}]", "must be a side name (a string)")
+        result.append(_pair(offsets.get(side), f"{path}.{side}", "[dq, dr]", -1))
     for i, (dq, dr) in enumerate(result):
         if result[(i + 3) % SIDES] != (-dq, -dr):
-            raise EditionError(
-                f"hex_convention.neighbour_offsets: side {sides[i]} and side "
-                f"{sides[(i + 3) % SIDES]} must be opposite"
+            raise check.fail(
+                path, f"side {sides[i]} and side {sides[(i + 3) % SIDES]} must be opposite"
             )
     return result
 
 
-def _parse_spaces(data: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
-    raw = _value(data, "board", "spaces")
+def _board_spaces(data: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
+    raw = _figure(data, "board.spaces")
     if not isinstance(raw, list) or not raw:
-        raise EditionError("board.spaces: must be a non-empty list of [q, r] pairs")
+        raise check.fail("board.spaces", "must be a non-empty list of [q, r] pairs")
     spaces: list[tuple[int, int]] = []
     for i, pair in enumerate(raw):
-        field = f"board.spaces[{i}]"
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise EditionError(f"{field}: must be a [q, r] pair")
-        space = (_int(pair[0], field, -999), _int(pair[1], field, -999))
+        space = _pair(pair, f"board.spaces[{i}]", "[q, r]", _COORDINATE_MIN)
         if space in spaces:
-            raise EditionError(f"{field}: ({space[0]}, {space[1]}) is listed twice")
+            raise check.fail(f"board.spaces[{i}]", f"({space[0]}, {space[1]}) is listed twice")
         spaces.append(space)
     return tuple(spaces)
 
 
-def _tile(entry: Mapping[str, Any], field: str, tile_id: str, letter: str, kind: str) -> TileDef:
-    steps = _steps(entry.get("steps"), f"{field}.steps")
+def _neighbours(
+    spaces: tuple[tuple[int, int], ...], offsets: list[tuple[int, int]]
+) -> tuple[tuple[int, ...], ...]:
+    index_of = {space: i for i, space in enumerate(spaces)}
+    return tuple(tuple(index_of.get((q + dq, r + dr), -1) for dq, dr in offsets) for q, r in spaces)
+
+
+def _preprinted_tiles(
+    data: Mapping[str, Any], spaces: tuple[tuple[int, int], ...]
+) -> tuple[tuple[TileDef, ...], tuple[tuple[int, int], ...]]:
+    """The tiles printed on the board, and (space, tile index) for each; one is the base camp."""
+    index_of = {space: i for i, space in enumerate(spaces)}
+    tiles: list[TileDef] = []
+    placed: dict[int, int] = {}  # space -> tile index
+    entries = check.array(_figure(data, "board.preprinted"), "board.preprinted", non_empty=True)
+    for i, entry in enumerate(entries):
+        path = f"board.preprinted[{i}]"
+        kind = check.one_of(
+            check.field(entry, "kind", path), f"{path}.kind", PREPRINTED_KINDS, "printed tile"
+        )
+        q = check.integer(check.field(entry, "q", path), f"{path}.q", _COORDINATE_MIN)
+        r = check.integer(check.field(entry, "r", path), f"{path}.r", _COORDINATE_MIN)
+        if (q, r) not in index_of:
+            raise check.fail(path, f"({q}, {r}) is not a board space")
+        if index_of[q, r] in placed:
+            raise check.fail(path, "a second printed tile on the same space")
+        tiles.append(_tile(entry, path, f"board{i + 1}", "", kind))
+        placed[index_of[q, r]] = i
+    if sum(tile.kind == "base_camp" for tile in tiles) != 1:
+        raise check.fail("board.preprinted", "there must be exactly one base_camp")
+    return tuple(tiles), tuple(placed.items())
+
+
+def _terrain_tiles(data: Mapping[str, Any]) -> tuple[TileDef, ...]:
+    """The tiles of the stack, in data order; ids are unique."""
+    entries = _figure(data, "terrain_tiles.tiles")
+    tiles: dict[str, TileDef] = {}
+    for i, entry in enumerate(check.array(entries, "terrain_tiles.tiles", non_empty=True)):
+        path = f"terrain_tiles.tiles[{i}]"
+        tile_id = check.new_id(check.field(entry, "id", path), f"{path}.id", tiles, "tile")
+        letter = check.text(check.field(entry, "letter", path), f"{path}.letter")
+        kind = check.one_of(check.field(entry, "kind", path), f"{path}.kind", TILE_KINDS, "kind")
+        tiles[tile_id] = _tile(entry, path, tile_id, letter, kind)
+    return tuple(tiles.values())
+
+
+def _tile(entry: Mapping[str, Any], path: str, tile_id: str, letter: str, kind: str) -> TileDef:
+    """One tile's stones per side, and a temple's value or a treasure tile's masks."""
+    steps = _steps(check.field(entry, "steps", path), f"{path}.steps")
     temple_value = masks = 0
     if kind == "temple":
-        temple_value = _int(entry.get("temple_value"), f"{field}.temple_value", 1)
+        temple_value = check.integer(
+            check.field(entry, "temple_value", path), f"{path}.temple_value", 1
+        )
     if kind == "treasure":
-        masks = _int(entry.get("masks"), f"{field}.masks", 1)
+        masks = check.integer(check.field(entry, "masks", path), f"{path}.masks", 1)
     if kind == "volcano" and any(steps):
-        raise EditionError(f"{field}.steps: a volcano has no stones")
+        raise check.fail(f"{path}.steps", "a volcano has no stones")
     return TileDef(tile_id, letter, kind, steps, temple_value, masks)
 
 
-def _check_tile_counts(data: Mapping[str, Any], terrain: list[TileDef]) -> None:
-    count = _int(_value(data, "terrain_tiles", "count"), "terrain_tiles.count", 1)
+def _steps(value: Any, path: str) -> tuple[int, ...]:
+    listed = type(value) is list or (isinstance(value, Sequence) and not isinstance(value, str))
+    if not listed or len(value) != SIDES:
+        raise check.fail(path, f"must be a list of {SIDES} stone counts")
+    return check.integers(value, path)
+
+
+def _check_tile_counts(data: Mapping[str, Any], terrain: tuple[TileDef, ...]) -> None:
+    """The stated count of terrain tiles, in all and per kind, must match the tile list."""
+    count = _int_figure(data, "terrain_tiles.count", 1)
     if count != len(terrain):
-        raise EditionError(
-            f"terrain_tiles.count: says {count} but terrain_tiles.tiles lists {len(terrain)}"
+        raise check.fail(
+            "terrain_tiles.count", f"says {count} but terrain_tiles.tiles lists {len(terrain)}"
         )
-    by_type = _value(data, "terrain_tiles", "by_type")
-    if not isinstance(by_type, Mapping):
-        raise EditionError("terrain_tiles.by_type: must map tile kinds to counts")
+    path = "terrain_tiles.by_type"
+    by_type = check.mapping(_figure(data, path), path, "an object mapping tile kinds to counts")
     for kind in TILE_KINDS:
-        expected = _int(by_type.get(kind, 0), f"terrain_tiles.by_type.{kind}")
+        expected = check.integer(by_type.get(kind, 0), f"{path}.{kind}")
         actual = sum(tile.kind == kind for tile in terrain)
         if expected != actual:
-            raise EditionError(
-                f"terrain_tiles.by_type.{kind}: says {expected} but the tile list has {actual}"
-            )
+            raise check.fail(f"{path}.{kind}", f"says {expected} but the tile list has {actual}")
+
+
+def _check_board_room(
+    spaces: tuple[tuple[int, int], ...], printed: tuple[TileDef, ...], terrain: tuple[TileDef, ...]
+) -> None:
+    if len(terrain) + len(printed) > len(spaces):
+        raise check.fail(
+            "board.spaces",
+            f"{len(spaces)} spaces cannot hold {len(printed)} printed and "
+            f"{len(terrain)} terrain tiles",
+        )
+
+
+def _temple_levels(data: Mapping[str, Any], tiles: tuple[TileDef, ...]) -> tuple[int, ...]:
+    """[temple value] -> level tiles, up to one above the highest value of a tile or a level."""
+    path = "temple_level_tiles"
+    counts = check.mapping(_figure(data, path), path, "an object mapping temple values to counts")
+    levels: dict[int, int] = {}
+    for key, count in counts.items():
+        if not str(key).isdecimal():
+            raise check.fail(f"{path}.{key}", "the key must be a temple value")
+        levels[int(key)] = check.integer(count, f"{path}.{key}")
+    top = max([*levels, *(tile.temple_value for tile in tiles)]) + 1
+    return tuple(levels.get(value, 0) for value in range(top + 1))
+
+
+def _treasure_tokens(data: Mapping[str, Any]) -> _Treasures:
+    kinds = _int_figure(data, "treasure_tokens.kinds", 1)
+    copies = _int_figure(data, "treasure_tokens.copies_per_kind", 1)
+    path = "treasure_tokens.score_by_count"
+    by_count = check.mapping(_figure(data, path), path, "an object mapping counts to points")
+    points = [0] + [
+        check.integer(check.field(by_count, str(count), path), f"{path}.{count}")
+        for count in range(1, copies + 1)
+    ]
+    return _Treasures(kinds, copies, tuple(points))
+
+
+def _figures_per_player(data: Mapping[str, Any]) -> _Figures:
+    path = "figures_per_player"
+    if _int_figure(data, f"{path}.leader") != 1:
+        raise check.fail(f"{path}.leader", "the rules know exactly one leader per player")
+    return _Figures(
+        workers=_int_figure(data, f"{path}.workers", 1),
+        camps=_int_figure(data, f"{path}.camps"),
+        leader_weight=_int_figure(data, f"{path}.leader_majority_weight", 1),
+    )
+
+
+def _costs(data: Mapping[str, Any]) -> dict[str, int]:
+    """Action point costs of the actions (`_COST_KEYS`), each at least 1."""
+    costs = _figure(data, "costs")
+    return {
+        key: check.integer(check.field(costs, key, "costs"), f"costs.{key}", 1)
+        for key in _COST_KEYS
+    }
+
+
+def _distinct_rotations(layouts: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """The rotations that give distinct stone layouts: the first of each layout."""
+    first: dict[tuple[int, ...], int] = {}
+    for rotation, layout in enumerate(layouts):
+        first.setdefault(layout, rotation)
+    return tuple(first.values())

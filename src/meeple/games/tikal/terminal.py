@@ -516,3 +516,8 @@ def totals_table(
         cells.append(Text("WINNER", style="bold reverse") if seat in winners else "")
         table.add_row(*cells)
     return table
+
+
+def progress(view: Mapping[str, Any]) -> str:
+    """What an unattended game's progress line adds: how far the stack has come down."""
+    return f"{view['stack_size']} tiles left"
