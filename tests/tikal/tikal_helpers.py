@@ -13,7 +13,7 @@ from typing import Any
 
 from meeple.games.tikal import TikalState
 from meeple.games.tikal.components import builtin_edition
-from meeple.games.tikal.state import OUT, SUPPLY
+from meeple.games.tikal.layout import OUT, SUPPLY, seat_workers, treasure_slot, worker_slot
 
 EDITION = builtin_edition()
 NAMES = TikalState.new({"players": 2}, 0).names
@@ -113,7 +113,7 @@ class Situation:
     def figures(self, seat: int, where: str, workers: int = 0, leader: bool = False) -> Situation:
         """Stand figures of `seat` on a space (taken from its supply)."""
         s = space(where)
-        self.data["workers"][s * self.n + seat] += workers
+        self.data["workers"][worker_slot(self.n, s, seat)] += workers
         self.data["supply"][seat] -= workers
         if leader:
             self.data["leader"][seat] = s
@@ -131,7 +131,7 @@ class Situation:
         k = EDITION.treasure_kinds
         for kind in kinds:
             self.data["token_supply"].remove(kind)
-            self.data["treasures"][seat * k + kind] += 1
+            self.data["treasures"][treasure_slot(k, seat, kind)] += 1
         return self
 
     def movement_example(self) -> Situation:
@@ -162,7 +162,7 @@ def conservation(state: TikalState) -> None:
     exactly once."""
     ed, n = state.edition, state.n
     for seat in range(n):
-        on_board = sum(state.workers[seat::n])
+        on_board = sum(seat_workers(state.workers, n, seat))
         leader_in_play = state.leader[seat] != OUT
         guards = state.guard.count(seat)
         assert state.supply[seat] >= 0 and state.out[seat] >= 0
@@ -189,7 +189,7 @@ def conservation(state: TikalState) -> None:
     k = ed.treasure_kinds
     for seat in range(n):
         for kind in range(k):
-            tokens[kind] += state.treasures[seat * k + kind]
+            tokens[kind] += state.treasures[treasure_slot(k, seat, kind)]
     assert tokens == Counter({kind: ed.treasure_copies for kind in range(k)})
     # terrain tiles: stack, board, revealed, hand or set aside, each once
     tiles = [t for t in state.tile_at if t >= 0 and ed.tiles[t].letter]

@@ -4,13 +4,19 @@ relative to the best opponent, plus small positional hints (see `TikalEvaluation
 from __future__ import annotations
 
 import heapq
-from typing import Any
+from typing import cast
 
 from meeple.engine.actions import Action
 from meeple.engine.errors import MeepleError
 from meeple.engine.evaluation import NEG_INF, Evaluation
 from meeple.engine.game import GameState
+from meeple.games.tikal.actions import Bid
+from meeple.games.tikal.layout import NO_SEAT, NO_TILE, Seat, Space, seat_workers
 from meeple.games.tikal.scoring import points_now
+from meeple.games.tikal.state import TikalState
+
+Graph = list[list[tuple[Space, int]]]
+"""[space] -> (neighbour, AP) of each walk out of it."""
 
 
 class TikalEvaluation(Evaluation):
@@ -30,19 +36,22 @@ class TikalEvaluation(Evaluation):
     BID_WORTH = 1.2  # what moving first in an auction round is worth, in points
 
     def __init__(self) -> None:
-        self._graphs: dict[tuple[int, ...], list[list[tuple[int, int]]]] = {}
-        self._fields: dict[tuple[Any, ...], list[int]] = {}
+        # each memo by what its answer depends on (see where it is filled)
+        self._graphs: dict[tuple[int, ...], Graph] = {}
+        self._fields: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[Space, ...]], list[int]]
+        self._fields = {}
         # temple and treasure spaces, in board order, as (space, is a temple), by layout
-        self._spots: dict[tuple[Any, ...], tuple[tuple[int, bool], ...]] = {}
+        self._spots: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[tuple[Space, bool], ...]]
+        self._spots = {}
 
     # -- actions --------------------------------------------------------------------------------
     def action_value(self, state: GameState, seat: int, action: Action) -> float:
         kind = action.kind
         if kind == "end_turn":
             # What the seat keeps is the state as it is now (a scoring turn scores exactly it).
-            return self.evaluate(state, seat) - self.UNUSED_AP * state.ap  # type: ignore[attr-defined]
-        if kind == "bid":
-            return self.BID_WORTH - action.amount  # type: ignore[attr-defined]
+            return self.evaluate(state, seat) - self.UNUSED_AP * cast(TikalState, state).ap
+        if isinstance(action, Bid):
+            return self.BID_WORTH - action.amount
         if kind == "pass":
             return 0.0
         after = state.clone()
@@ -58,14 +67,14 @@ class TikalEvaluation(Evaluation):
 
     # -- states ---------------------------------------------------------------------------------
     def evaluate(self, state: GameState, seat: int) -> float:
-        s: Any = state
+        s = cast(TikalState, state)  # a search bot evaluates states of the game it plays
         n = s.num_players
         points = points_now(s)
         standing = [s.score[p] + points[p] for p in range(n)]
         best_other = max(standing[p] for p in range(n) if p != seat)
         return standing[seat] - best_other + self._position(s, seat)
 
-    def _position(self, s: Any, seat: int) -> float:
+    def _position(self, s: TikalState, seat: Seat) -> float:
         n, ed = s.n, s.edition
         kinds = s.tile_kinds
         tile_at, workers, guard, temple_top = s.tile_at, s.workers, s.guard, s.temple_top
@@ -73,31 +82,32 @@ class TikalEvaluation(Evaluation):
         weight_leader = ed.leader_weight
         others = [p for p in range(n) if p != seat]
         value = 0.0
-        targets = []
+        targets: list[Space] = []
         layout = tuple(tile_at)
         spots = self._spots.get((layout, kinds))
         if spots is None:
             spots = tuple(
                 (space, kinds[tile] == "temple")
                 for space, tile in enumerate(layout)
-                if tile >= 0 and kinds[tile] in ("temple", "treasure")
+                if tile != NO_TILE and kinds[tile] in ("temple", "treasure")
             )
             if len(self._spots) > 256:
                 self._spots.clear()
             self._spots[layout, kinds] = spots
         for space, temple in spots:
             if temple:
-                if guard[space] >= 0:
+                if guard[space] != NO_SEAT:
                     if guard[space] == seat:
                         value += self.GUARD * temple_top[space]
                     continue
                 targets.append(space)
                 top = temple_top[space]
-                base = space * n  # weights as `weight_on`: the leader counts weight_leader
-                mine = workers[base + seat] + (weight_leader if leaders[seat] == space else 0)
+                # weights as `weight_on`: the leader counts weight_leader
+                first = space * n  # `worker_slot(n, space, 0)`, inlined: it runs at every leaf
+                mine = workers[first + seat] + (weight_leader if leaders[seat] == space else 0)
                 other = -1  # the best opponent's weight (weights are never negative)
                 for p in others:
-                    weight = workers[base + p] + (weight_leader if leaders[p] == space else 0)
+                    weight = workers[first + p] + (weight_leader if leaders[p] == space else 0)
                     if weight > other:
                         other = weight
                 if mine > other:
@@ -109,10 +119,10 @@ class TikalEvaluation(Evaluation):
         value += self.CAMP * s.camp.count(seat)
         field = self._distance_field(s, tuple(targets), layout)
         leader = leaders[seat]
-        if leader >= 0:
+        if leader >= 0:  # on the board, not SUPPLY or OUT
             value += self.FIGURE_ON_BOARD * weight_leader
             value -= self.DISTANCE * weight_leader * min(field[leader], self.MAX_DISTANCE)
-        for space, count in enumerate(workers[seat::n]):
+        for space, count in enumerate(seat_workers(workers, n, seat)):
             if count:
                 value += count * (
                     self.FIGURE_ON_BOARD - self.DISTANCE * min(field[space], self.MAX_DISTANCE)
@@ -120,7 +130,7 @@ class TikalEvaluation(Evaluation):
         return value
 
     def _distance_field(
-        self, s: Any, targets: tuple[int, ...], layout: tuple[int, ...] | None = None
+        self, s: TikalState, targets: tuple[Space, ...], layout: tuple[int, ...] | None = None
     ) -> list[int]:
         """AP needed to walk from each space to the nearest target (multi-source Dijkstra);
         `layout` is ``tuple(s.tile_at)``, if the caller has it."""
@@ -149,18 +159,18 @@ class TikalEvaluation(Evaluation):
         self._fields[key] = field
         return field
 
-    def _graph(self, s: Any, layout: tuple[int, ...]) -> list[list[tuple[int, int]]]:
+    def _graph(self, s: TikalState, layout: tuple[int, ...]) -> Graph:
         key = (*layout, *s.rotation)
-        graph = self._graphs.get(key)
-        if graph is not None:
-            return graph
+        known = self._graphs.get(key)
+        if known is not None:
+            return known
         kinds = s.tile_kinds
-        graph = [[] for _ in layout]
+        graph: Graph = [[] for _ in layout]
         for space, tile in enumerate(layout):
-            if tile < 0 or kinds[tile] == "volcano":
+            if tile == NO_TILE or kinds[tile] == "volcano":
                 continue
             for nb in s.edition.neighbours[space]:
-                if nb < 0 or layout[nb] < 0 or kinds[layout[nb]] == "volcano":
+                if nb < 0 or layout[nb] == NO_TILE or kinds[layout[nb]] == "volcano":
                     continue
                 cost = s.walk_cost(space, nb)
                 if cost > 0:

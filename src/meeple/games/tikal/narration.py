@@ -1,4 +1,4 @@
-"""Tikal's log: what a seat reads about a move and what it set off.
+"""Tikal's log: what a seat reads about a move (its label) and what it set off.
 
 Everything on Tikal's table is public but the order of the stack and the face-down treasure
 tokens, so every seat reads the same lines. They are still made from the viewer's views before
@@ -13,7 +13,23 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.engine.actions import Action
 from meeple.engine.log import LogEntry, seat_name
+from meeple.games.tikal.actions import (
+    Bid,
+    BuildCamp,
+    CampMove,
+    ChooseTile,
+    Deploy,
+    EndTurn,
+    Excavate,
+    Exchange,
+    Pass,
+    PlaceGuard,
+    PlaceTile,
+    Recover,
+    Walk,
+)
 from meeple.games.tikal.components import Edition
+from meeple.games.tikal.layout import NO_TILE, Space
 
 if TYPE_CHECKING:
     from meeple.games.tikal.state import TikalState
@@ -27,6 +43,56 @@ def tile_text(edition: Edition, tile_id: str) -> str:
     if tile.kind == "treasure":
         return f"treasure {tile.id} ({tile.masks} masks)"
     return f"{tile.kind} {tile.id}"
+
+
+def describe(state: TikalState, action: Action) -> str:
+    """A short English label, naming spaces as the terminal board shows them."""
+    names = state.names
+
+    def at(space: Space) -> str:
+        return names[space] if 0 <= space < len(names) else f"space {space}"
+
+    costs = state.edition.costs
+    match action:
+        case PlaceTile(space, rotation):
+            tile = state.edition.tiles[state.hand] if state.hand != NO_TILE else None
+            what = f"{tile.kind} {tile.id}" if tile else "tile"
+            return f"Place {what} on {at(space)}, turned {rotation}"
+        case Deploy(figure, dst):
+            return f"Deploy {figure} to {at(dst)} ({costs['deploy_figure']} AP)"
+        case CampMove(figure, src, dst):
+            cost = costs["camp_to_camp"]
+            return f"Move {figure} {at(src)} → {at(dst)} by secret path ({cost} AP)"
+        case Walk(figure, src, dst):
+            walk = state.walk_cost(src, dst) if dst in state.edition.neighbours[src] else "?"
+            return f"Walk {figure} {at(src)} → {at(dst)} ({walk} AP)"
+        case Excavate(space):
+            level = state.temple_top[space] + 1
+            return f"Excavate temple {at(space)} to {level} ({costs['excavate_level']} AP)"
+        case Recover(space):
+            return f"Recover a treasure at {at(space)} ({costs['recover_treasure']} AP)"
+        case Exchange(give, other, take):
+            return (
+                f"Exchange treasure {give + 1} for {seat_name(other)}'s treasure {take + 1} "
+                f"({costs['exchange_treasure']} AP)"
+            )
+        case BuildCamp(space):
+            return f"Build a camp on {at(space)} ({costs['build_camp']} AP)"
+        case PlaceGuard(space):
+            return f"Guard temple {at(space)} ({costs['place_guard']} AP)"
+        case EndTurn():
+            return "End turn" if state.ap else "End turn (no AP left)"
+        case Bid(amount):
+            return f"Bid {amount}"
+        case Pass():
+            return "Pass"
+        case ChooseTile(tile):
+            try:
+                kind = state.edition.tiles[state.edition.tile_index(tile)].kind
+            except KeyError:
+                kind = "tile"
+            return f"Choose {kind} {tile}"
+    return action.label()
 
 
 def narrate(

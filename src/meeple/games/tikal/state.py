@@ -2,7 +2,8 @@
 
 The state is plain lists and ints, so that `clone` is a handful of list copies (search bots
 clone it hundreds of thousands of times) and the JSON form is the same data. Static facts
-(board geometry, tiles) live in the `Edition` and are shared, never copied.
+(board geometry, tiles) live in the `Edition` and are shared, never copied. What each int
+stands for is named in `layout`; how each field is read, checked and copied, in `fields`.
 
 Turn structure (rulebook, TIK-11, TIK-13, TIK-14): a turn is one step ``place`` (the drawn or
 chosen tile) and one step ``act`` (10 action points, ended by `EndTurn`). A scoring round is one
@@ -14,14 +15,15 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping
-from typing import Any, Self
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, Self, TypeVar
 
 from meeple.engine.actions import Action
 from meeple.engine.errors import IllegalAction, MalformedAction, MalformedState, OptionsError
 from meeple.engine.game import GameState
-from meeple.engine.log import LogEntry, seat_name
+from meeple.engine.log import LogEntry
 from meeple.engine.rng import derive_rng
+from meeple.games.tikal import fields, narration, views
 from meeple.games.tikal.actions import (
     CODEC,
     FIGURES,
@@ -41,52 +43,33 @@ from meeple.games.tikal.actions import (
 )
 from meeple.games.tikal.board import space_names
 from meeple.games.tikal.components import SIDES, Edition, load_edition, parse_edition
-from meeple.games.tikal.scoring import score_seat
+from meeple.games.tikal.layout import (
+    ACT,
+    BID,
+    CHOOSE,
+    NO_SEAT,
+    NO_TILE,
+    OUT,
+    OVER,
+    PLACE,
+    SUPPLY,
+    Rotation,
+    Seat,
+    Space,
+    Step,
+    TileIndex,
+    TreasureKind,
+    seat_treasures,
+    seat_workers,
+    treasure_slot,
+    worker_slot,
+)
+from meeple.games.tikal.scoring import ScoringRound, score_seat
 
-SUPPLY = -1  # the leader is in the player's supply
-OUT = -2  # the leader has left the game (guarding, or sent home by a guard)
 LEVELS_PER_TEMPLE_PER_TURN = 2  # TIK-6 (rulebook)
 TOKENS_PER_TILE_PER_TURN = 2  # TIK-7 (rulebook)
 GUARDS_PER_PLAYER = 2  # TIK-10 (rulebook)
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-
-PLACE, ACT, BID, CHOOSE, OVER = "place", "act", "bid", "choose", "over"
-
-# Fields of the JSON form, in order; each is plain JSON data.
-_LIST_FIELDS = (
-    "tile_at",
-    "rotation",
-    "temple_top",
-    "camp",
-    "guard",
-    "workers",
-    "leader",
-    "supply",
-    "out",
-    "treasures",
-    "score",
-    "levels",
-    "stack",
-    "token_supply",
-    "discarded",
-    "revealed",
-    "moved",
-    "passed",
-    "scoring_queue",
-)
-_INT_FIELDS = (
-    "current",
-    "ap",
-    "hand",
-    "volcano_drawer",
-    "last_mover",
-    "high_bid",
-    "high_bidder",
-    "first_passer",
-    "reveals",
-    "last_placer",
-)
-
 
 #: Results memoised per edition by board layout (placements, walks) before the memo starts afresh.
 _MEMO_LIMIT = 4096
@@ -103,12 +86,127 @@ _build_camp = functools.cache(BuildCamp)
 _place_guard = functools.cache(PlaceGuard)
 _END_TURN = EndTurn()
 
+Problem = tuple[str, str] | None
+"""Why a rule refuses an action, as (rule, reason); None if it allows it."""
+
+#: Attributes fixed by the options, shared by every copy of a state (the JSON form keeps the
+#: options and the seed; the rest follows from them).
+_SETUP_SLOTS = (
+    "options",
+    "seed",
+    "edition",
+    "n",
+    "auction",
+    "tile_kinds",
+    "names",
+    "_nbr",
+    "_base",
+)
+
 
 class TikalState(GameState):
-    """A game of Tikal, base or auction version, for 2–4 players."""
+    """A game of Tikal, base or auction version, for 2–4 players.
+
+    Every attribute is declared below. The ones after `_base` make up the JSON form; each is
+    declared once more in `fields.FIELDS`, which says how it is read, checked and copied.
+    """
+
+    __slots__ = (*_SETUP_SLOTS, *fields.FIELD_NAMES)
 
     game_name = "tikal"
     codec = CODEC
+
+    # -- set by the options ---------------------------------------------------------------
+    options: dict[str, Any]
+    """The options, normalised (`normalize_options`): as records store them."""
+    seed: int
+    """The seed the game was set up from (`shuffle_hidden` deals a new one)."""
+    edition: Edition
+    """The components (board, tiles, figures, costs); shared by every copy, never changed."""
+    n: int
+    """The number of players."""
+    auction: bool
+    """Whether this is the auction version (TIK-14)."""
+    tile_kinds: tuple[str, ...]
+    """[tile] -> its kind, the edition's (rule checks read it constantly)."""
+    names: tuple[str, ...]
+    """[space] -> its name on the terminal board, such as ``c2``."""
+    _nbr: tuple[tuple[Space, ...], ...]
+    """[space][side] -> the neighbouring space, or -1 off the board; the edition's."""
+    _base: Space
+    """The base camp's space."""
+
+    # -- the JSON form, in order ----------------------------------------------------------
+    step: Step
+    """What the player to move does now."""
+    scoring_final: bool
+    """Whether the scoring under way is the final one (TIK-13) rather than a volcano's."""
+    tokens: dict[Space, list[TreasureKind]]
+    """[space] -> the face-down tokens still on its tile, the next one to take last (TIK-3)."""
+    turn_excavated: dict[Space, int]
+    """[space] -> temple levels excavated on it this turn (TIK-6)."""
+    turn_recovered: dict[Space, int]
+    """[space] -> treasures recovered from it this turn (TIK-7)."""
+    history: list[ScoringRound]
+    """The score sheet, one entry per scoring round."""
+    tile_at: list[TileIndex]
+    """[space] -> the tile on it, or `NO_TILE`."""
+    rotation: list[Rotation]
+    """[space] -> how its tile is turned."""
+    temple_top: list[int]
+    """[space] -> the value on top of its temple (0 for other tiles)."""
+    camp: list[Seat]
+    """[space] -> whose camp is on it, or `NO_SEAT` (TIK-9)."""
+    guard: list[Seat]
+    """[space] -> who guards its temple, or `NO_SEAT` (TIK-10)."""
+    workers: list[int]
+    """Workers on the board, space after space, one count per seat (`layout.worker_slot`)."""
+    leader: list[Space]
+    """[seat] -> the space its leader stands on, or `SUPPLY` or `OUT`."""
+    supply: list[int]
+    """[seat] -> workers still in its supply."""
+    out: list[int]
+    """[seat] -> its figures that left the game besides its guards (TIK-10)."""
+    treasures: list[int]
+    """Treasures held, seat after seat, one count per kind (`layout.treasure_slot`)."""
+    score: list[int]
+    """[seat] -> its points so far."""
+    levels: list[int]
+    """[value] -> temple level tiles of that value left for excavations (TIK-6)."""
+    stack: list[TileIndex]
+    """The face-down stack of tiles, its top the last entry (TIK-1)."""
+    token_supply: list[TreasureKind]
+    """Tokens not yet dealt to a tile, face down, the next one last (TIK-3)."""
+    discarded: list[TileIndex]
+    """Tiles that fitted nowhere, set aside face up."""
+    revealed: list[TileIndex]
+    """Auction: the round's face-up tiles not yet taken (TIK-14)."""
+    moved: list[bool]
+    """Auction: [seat] -> whether it has had its turn this round."""
+    passed: list[bool]
+    """Auction: [seat] -> whether it has passed in the auction under way."""
+    scoring_queue: list[Seat]
+    """The seats still to play and score in the scoring under way, the next one first."""
+    current: Seat
+    """The seat to move (the last to move, once the game is over)."""
+    ap: int
+    """Action points left in the turn (TIK-4)."""
+    hand: TileIndex
+    """The tile drawn or chosen and not yet placed, or `NO_TILE`."""
+    volcano_drawer: Seat
+    """Who drew the volcano of the scoring under way (and places it after), or `NO_SEAT`."""
+    last_mover: Seat
+    """Auction: who played the last normal turn, or `NO_SEAT`."""
+    high_bid: int
+    """Auction: the highest bid so far (0: none yet)."""
+    high_bidder: Seat
+    """Auction: who made it, or `NO_SEAT`."""
+    first_passer: Seat
+    """Auction: the first seat to pass, which moves for free if nobody bids; or `NO_SEAT`."""
+    reveals: int
+    """Tiles drawn or revealed and tokens turned so far (`reveal_count`)."""
+    last_placer: Seat
+    """Who placed (or set aside) the last tile: ties in the final order go from it (TIK-15)."""
 
     # -- creation -------------------------------------------------------------------------
     @classmethod
@@ -132,25 +230,11 @@ class TikalState(GameState):
     def new(cls, options: Mapping[str, Any] | None = None, seed: int = 0) -> Self:
         if type(seed) is not int:
             raise OptionsError(f"seed must be an integer, not {seed!r}")
-        opts = cls.normalize_options(options)
-        edition = load_edition(opts["edition"])
-        n = opts["players"]
-        state = cls.__new__(cls)
-        state._init_static(opts, seed, edition)
-        state._init_empty_board()
-        state.leader = [SUPPLY] * n
-        state.supply = [edition.workers] * n
-        state.out = [0] * n
-        state.treasures = [0] * (n * edition.treasure_kinds)
-        start = edition.auction_start_score if opts["auction"] else 0
-        state.score = [start] * n
-        state.levels = list(edition.temple_levels)
-        state.tokens = {}
-        for space, tile in edition.preprinted:
-            state._put_tile(space, tile, 0)
+        state = cls._blank(cls.normalize_options(options), seed)
+        edition = state.edition
         # TIK-1: the stack by letter, A on top, each letter shuffled; tokens shuffled.
         rng = derive_rng(seed, "setup")
-        stack: list[int] = []
+        stack: list[TileIndex] = []
         for letter in edition.letters:
             group = [t for t in edition.terrain if edition.tiles[t].letter == letter]
             rng.shuffle(group)
@@ -159,53 +243,49 @@ class TikalState(GameState):
         tokens = [k for k in range(edition.treasure_kinds) for _ in range(edition.treasure_copies)]
         rng.shuffle(tokens)
         state.token_supply = tokens
-        state.discarded = []
-        state.revealed = []
-        state.moved = [False] * n
-        state.passed = [False] * n
-        state.scoring_queue = []
-        state.scoring_final = False
-        state.step = ACT
-        state.current = 0  # TIK-1: seat 1 (index 0) starts
-        state.ap = 0
-        state.hand = -1
-        state.volcano_drawer = -1
-        state.last_mover = -1
-        state.last_placer = -1
-        state.high_bid = 0
-        state.high_bidder = -1
-        state.first_passer = -1
-        state.reveals = 0
-        state.turn_excavated = {}
-        state.turn_recovered = {}
-        state.history = []
-        if opts["auction"]:
+        for space, tile in edition.preprinted:
+            state._put_tile(space, tile, 0)
+        if state.auction:
             state._start_round(0)
         else:
-            state._begin_turn(0)
+            state._begin_turn(0)  # TIK-1: seat 1 (index 0) starts
         return state
 
-    def _init_empty_board(self) -> None:
-        """No tiles, camps, guards or figures on any space (a new game and `determinize` both
-        start from here)."""
-        spaces = len(self.edition.spaces)
-        self.tile_at = [-1] * spaces
-        self.rotation = [0] * spaces
-        self.temple_top = [0] * spaces
-        self.camp = [-1] * spaces
-        self.guard = [-1] * spaces
-        self.workers = [0] * (spaces * self.n)
+    @classmethod
+    def _blank(cls, options: dict[str, Any], seed: int) -> Self:
+        """A game with these (normalised) options and no tile dealt: every field as
+        `fields.FIELDS` starts it. `new`, `determinize` and `from_json` fill it in.
 
-    def _init_static(self, options: dict[str, Any], seed: int, edition: Edition) -> None:
-        self.options = options
-        self.seed = seed
-        self.edition = edition
-        self.n = options["players"]
-        self.auction = options["auction"]
-        self.tile_kinds = edition.tile_kinds  # by tile index, shared
-        self._nbr = edition.neighbours
-        self._base = edition.base_camp
-        self.names = space_names(edition)
+        Each edition keeps one blank game per number of players and version, and this is a
+        copy of it: search determinizes a state at every iteration, and a copy is cheaper
+        than setting up each field again."""
+        edition = load_edition(options["edition"])
+        key = ("blank", cls, options["players"], options["auction"])
+        template = edition.memo.get(key)
+        if template is None:
+            template = edition.memo[key] = cls._first_blank(options, edition)
+        state: Self = _clone(template)
+        state.options = options
+        state.seed = seed
+        return state
+
+    @classmethod
+    def _first_blank(cls, options: dict[str, Any], edition: Edition) -> Self:
+        state = cls.__new__(cls)
+        state.options = options
+        state.seed = 0
+        state.edition = edition
+        state.n = options["players"]
+        state.auction = options["auction"]
+        state.tile_kinds = edition.tile_kinds
+        state.names = space_names(edition)
+        state._nbr = edition.neighbours
+        state._base = edition.base_camp
+        fields.set_initial(state, state._setup())
+        return state
+
+    def _setup(self) -> fields.Setup:
+        return fields.Setup(self.edition, self.n, self.auction)
 
     # -- interface --------------------------------------------------------------------------
     @property
@@ -235,20 +315,18 @@ class TikalState(GameState):
         return {
             "game": "tikal",
             "players": self.n,
-            "rounds": [dict(r, entries=r["entries"][:]) for r in self.history],
+            "rounds": [{**r, "entries": r["entries"][:]} for r in self.history],
             "scores": list(self.score),
             "winners": self.winners(),
         }
 
     def action_label(self, action: Action) -> str:
-        return describe(self, action)
+        return narration.describe(self, action)
 
     def narrate(
         self, before: Self, seat: int, action: Action, viewer: int | None
     ) -> list[LogEntry]:
-        from meeple.games.tikal.narration import narrate
-
-        return narrate(before, self, seat, action, viewer)
+        return narration.narrate(before, self, seat, action, viewer)
 
     # -- legal actions ----------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
@@ -264,13 +342,14 @@ class TikalState(GameState):
             return [ChooseTile(tile_id) for tile_id in ids]
         return self._act_actions(seat)
 
-    def _act_actions(self, seat: int) -> list[Action]:
+    def _act_actions(self, seat: Seat) -> list[Action]:
         ed, n, ap = self.edition, self.n, self.ap
         costs = ed.costs
         actions: list[Action] = []
         camps = self._camps(seat)
-        tile_at, workers, leader = self.tile_at, self.workers, self.leader[seat]
-        occupied = [s for s in range(len(tile_at)) if workers[s * n + seat] or leader == s]
+        tile_at, leader = self.tile_at, self.leader[seat]
+        workers = seat_workers(self.workers, n, seat)
+        occupied = [s for s, count in enumerate(workers) if count or leader == s]
         if ap >= costs["deploy_figure"]:
             figures = []
             if leader == SUPPLY:
@@ -282,11 +361,11 @@ class TikalState(GameState):
             for src in camps:
                 if leader == src:
                     actions.extend(_camp_move("leader", src, dst) for dst in camps if dst != src)
-                if workers[src * n + seat] > 0:
+                if workers[src] > 0:
                     actions.extend(_camp_move("worker", src, dst) for dst in camps if dst != src)
         walks = self._walk_graph()
         for src in occupied:
-            has_leader, has_worker = leader == src, workers[src * n + seat] > 0
+            has_leader, has_worker = leader == src, workers[src] > 0
             for dst, cost in walks[src]:
                 if cost <= ap:
                     if has_leader:
@@ -301,12 +380,12 @@ class TikalState(GameState):
             actions.extend(_recover(s) for s in occupied if self._recover_problem(seat, s) is None)
         if ap >= costs["exchange_treasure"]:
             k = ed.treasure_kinds
-            mine = self.treasures[seat * k : seat * k + k]
+            mine = seat_treasures(self.treasures, k, seat)
             gives = [g for g in range(k) if mine[g] == 1]
             for other in range(n):
                 if other == seat or not gives:
                     continue
-                theirs = self.treasures[other * k : other * k + k]
+                theirs = seat_treasures(self.treasures, k, other)
                 for take in range(k):
                     if theirs[take] == 1:
                         actions.extend(Exchange(g, other, take) for g in gives if g != take)
@@ -314,7 +393,7 @@ class TikalState(GameState):
             # `_camp_problem` space by space; its limit on camps is the condition just checked.
             kinds, camp, tokens = self.tile_kinds, self.camp, self.tokens
             for s, tile in enumerate(tile_at):
-                if tile < 0 or camp[s] >= 0:
+                if tile == NO_TILE or camp[s] != NO_SEAT:
                     continue
                 kind = kinds[tile]
                 if kind == "jungle" or (kind == "treasure" and not tokens.get(s)):
@@ -326,20 +405,16 @@ class TikalState(GameState):
         actions.append(_END_TURN)
         return actions
 
-    def tried_actions(self, seat: int) -> list[Action]:
+    def tried_actions(self, seat: Seat) -> list[Action]:
         """In the action step: every action on the spaces of the seat's own figures (and
         deploying to its camps), allowed or not, for the "why not" help."""
         if self.step != ACT or seat != self.current:
             return []
-        n, leader = self.n, self.leader[seat]
+        leader, workers = self.leader[seat], seat_workers(self.workers, self.n, seat)
         tried: list[Action] = [Deploy(f, c) for f in FIGURES for c in self._camps(seat)]
         for space, tile in enumerate(self.tile_at):
-            figures = [
-                f
-                for f in FIGURES
-                if (leader == space if f == "leader" else self.workers[space * n + seat])
-            ]
-            if tile < 0 or not figures:
+            figures = [f for f in FIGURES if (leader == space if f == "leader" else workers[space])]
+            if tile == NO_TILE or not figures:
                 continue
             kind = self.tile_kinds[tile]
             if kind == "temple":
@@ -363,7 +438,7 @@ class TikalState(GameState):
                 row = []
                 for side, dst, opposite in sides[src]:
                     there = tile_at[dst]
-                    if there < 0 or kinds[there] == "volcano":
+                    if there == NO_TILE or kinds[there] == "volcano":
                         continue
                     cost = here[side] + rotated[there][rotation[dst]][opposite]
                     if cost > 0:
@@ -406,13 +481,13 @@ class TikalState(GameState):
         volcano = kinds[tile] == "volcano"
         result: list[tuple[int, int]] = []
         for space, placed in enumerate(tile_at):
-            if placed >= 0:
+            if placed != NO_TILE:
                 continue
             touching = passage = False
             facing = 0  # sides facing a non-volcano tile without a stone on its side
             for side, nb, opposite in sides[space]:
                 there = tile_at[nb]
-                if there < 0:
+                if there == NO_TILE:
                     continue
                 touching = True
                 if kinds[there] == "volcano":
@@ -430,17 +505,17 @@ class TikalState(GameState):
         return tuple(result)
 
     # -- helpers on the board -----------------------------------------------------------------
-    def _has(self, seat: int, figure: str, space: int) -> bool:
+    def _has(self, seat: Seat, figure: str, space: Space) -> bool:
         if figure == "leader":
             return self.leader[seat] == space
-        return self.workers[space * self.n + seat] > 0
+        return self.workers[worker_slot(self.n, space, seat)] > 0
 
-    def figures_on(self, seat: int, space: int) -> int:
-        return self.workers[space * self.n + seat] + (self.leader[seat] == space)
+    def figures_on(self, seat: Seat, space: Space) -> int:
+        return self.workers[worker_slot(self.n, space, seat)] + (self.leader[seat] == space)
 
-    def weight_on(self, seat: int, space: int) -> int:
+    def weight_on(self, seat: Seat, space: Space) -> int:
         """Figures counted for majorities: the leader counts as `leader_weight` workers."""
-        weight = self.workers[space * self.n + seat]
+        weight = self.workers[worker_slot(self.n, space, seat)]
         if self.leader[seat] == space:
             weight += self.edition.leader_weight
         return weight
@@ -449,23 +524,24 @@ class TikalState(GameState):
         """The base camp and the seat's own camps: where it deploys and moves by secret paths."""
         return [self._base, *(s for s, owner in enumerate(self.camp) if owner == seat)]
 
-    def majority_holder(self, space: int) -> int:
-        """The seat that holds a temple in a scoring (TIK-12), or -1: guard, else sole majority."""
-        if self.guard[space] >= 0:
+    def majority_holder(self, space: Space) -> Seat:
+        """The seat that holds a temple in a scoring (TIK-12), or `NO_SEAT`: the guard, else
+        the sole majority."""
+        if self.guard[space] != NO_SEAT:
             return self.guard[space]
-        best, holder = 0, -1
+        best, holder = 0, NO_SEAT
         for seat in range(self.n):
             weight = self.weight_on(seat, space)
             if weight > best:
                 best, holder = weight, seat
             elif weight == best:
-                holder = -1
-        return holder if best > 0 else -1
+                holder = NO_SEAT
+        return holder if best > 0 else NO_SEAT
 
-    def _excavate_problem(self, seat: int, space: int) -> tuple[str, str] | None:
-        if self.tile_at[space] < 0 or self.tile_kinds[self.tile_at[space]] != "temple":
+    def _excavate_problem(self, seat: int, space: int) -> Problem:
+        if self.tile_at[space] == NO_TILE or self.tile_kinds[self.tile_at[space]] != "temple":
             return "TIK-6", "only a temple can be excavated"
-        if self.guard[space] >= 0:
+        if self.guard[space] != NO_SEAT:
             return "TIK-6", "a guarded temple is never excavated again"
         done = self.turn_excavated.get(space, 0)
         if done >= LEVELS_PER_TEMPLE_PER_TURN:
@@ -477,7 +553,7 @@ class TikalState(GameState):
             return "TIK-6", f"no temple level tile {nxt} is left, so this temple is finished"
         return None
 
-    def _recover_problem(self, seat: int, space: int) -> tuple[str, str] | None:
+    def _recover_problem(self, seat: int, space: int) -> Problem:
         if not self.tokens.get(space):
             return "TIK-7", "no treasure token lies on that tile"
         done = self.turn_recovered.get(space, 0)
@@ -487,22 +563,22 @@ class TikalState(GameState):
             return "TIK-7", "each treasure this turn needs a distinct own figure on the tile"
         return None
 
-    def _camp_problem(self, seat: int, space: int) -> tuple[str, str] | None:
+    def _camp_problem(self, seat: int, space: int) -> Problem:
         tile = self.tile_at[space]
-        kind = self.tile_kinds[tile] if tile >= 0 else ""
+        kind = self.tile_kinds[tile] if tile != NO_TILE else ""
         if kind != "jungle" and not (kind == "treasure" and not self.tokens.get(space)):
             return "TIK-9", "a camp goes on a jungle tile or a treasure tile with no tokens left"
-        if self.camp[space] >= 0:
+        if self.camp[space] != NO_SEAT:
             return "TIK-9", "there is already a camp on that tile"
         if len(self._camps(seat)) - 1 >= self.edition.camps:
             return "TIK-9", f"at most {self.edition.camps} camps per player in the game"
         return None
 
-    def _guard_problem(self, seat: int, space: int) -> tuple[str, str] | None:
+    def _guard_problem(self, seat: int, space: int) -> Problem:
         tile = self.tile_at[space]
-        if tile < 0 or self.tile_kinds[tile] != "temple":
+        if tile == NO_TILE or self.tile_kinds[tile] != "temple":
             return "TIK-10", "only a temple can be guarded"
-        if self.guard[space] >= 0:
+        if self.guard[space] != NO_SEAT:
             return "TIK-10", "that temple is already guarded"
         if self.guard.count(seat) >= GUARDS_PER_PLAYER:
             return "TIK-10", f"at most {GUARDS_PER_PLAYER} guards per player"
@@ -553,7 +629,7 @@ class TikalState(GameState):
             if self.edition.rotated_steps[tile][r] == layout
         )
         if (action.space, canonical) not in self._placements(tile):
-            if self.tile_at[action.space] >= 0:
+            if self.tile_at[action.space] != NO_TILE:
                 raise IllegalAction("TIK-2", "that space already holds a tile")
             raise IllegalAction(
                 "TIK-2",
@@ -561,7 +637,7 @@ class TikalState(GameState):
                 "to a non-volcano neighbour",
             )
         self._put_tile(action.space, tile, canonical)
-        self.hand = -1
+        self.hand = NO_TILE
         self.last_placer = seat
         self._start_act()
 
@@ -608,10 +684,10 @@ class TikalState(GameState):
         self._check_figure(action.figure)
         self._check_space(action.src)
         self._check_space(action.dst)
-        if action.dst not in self._nbr[action.src] or self.tile_at[action.src] < 0:
+        if action.dst not in self._nbr[action.src] or self.tile_at[action.src] == NO_TILE:
             raise IllegalAction("TIK-5", "a walk goes to an adjacent tile")
         dst_tile = self.tile_at[action.dst]
-        if dst_tile < 0:
+        if dst_tile == NO_TILE:
             raise IllegalAction("TIK-5", "there is no tile on that space yet")
         if self.tile_kinds[dst_tile] == "volcano":
             raise IllegalAction("TIK-5", "a volcano is never entered")
@@ -635,14 +711,14 @@ class TikalState(GameState):
         if figure == "leader":
             self.leader[seat] = dst
         else:
-            self.workers[src * self.n + seat] -= 1
-            self.workers[dst * self.n + seat] += 1
+            self.workers[worker_slot(self.n, src, seat)] -= 1
+            self.workers[worker_slot(self.n, dst, seat)] += 1
 
     def _add_figure(self, seat: int, figure: str, space: int) -> None:
         if figure == "leader":
             self.leader[seat] = space
         else:
-            self.workers[space * self.n + seat] += 1
+            self.workers[worker_slot(self.n, space, seat)] += 1
 
     def _do_excavate(self, seat: int, action: Excavate) -> None:
         self._check_space(action.space)
@@ -665,7 +741,7 @@ class TikalState(GameState):
         kind = pile.pop()
         if not pile:
             del self.tokens[action.space]
-        self.treasures[seat * self.edition.treasure_kinds + kind] += 1
+        self.treasures[treasure_slot(self.edition.treasure_kinds, seat, kind)] += 1
         self.turn_recovered[action.space] = self.turn_recovered.get(action.space, 0) + 1
         self.reveals += 1
 
@@ -677,16 +753,16 @@ class TikalState(GameState):
             raise IllegalAction("TIK-8", "the exchange is with another player")
         if action.give == action.take:
             raise IllegalAction("TIK-8", "a swap for a treasure of the same kind changes nothing")
-        if self.treasures[seat * k + action.give] != 1:
+        t, give, take, other = self.treasures, action.give, action.take, action.other
+        if t[treasure_slot(k, seat, give)] != 1:
             raise IllegalAction("TIK-8", "only an own single treasure can be given")
-        if self.treasures[action.other * k + action.take] != 1:
+        if t[treasure_slot(k, other, take)] != 1:
             raise IllegalAction("TIK-8", "only the other player's single treasure can be taken")
         self._spend(self.edition.costs["exchange_treasure"], "exchanging")
-        t = self.treasures
-        t[seat * k + action.give] -= 1
-        t[action.other * k + action.give] += 1
-        t[action.other * k + action.take] -= 1
-        t[seat * k + action.take] += 1
+        t[treasure_slot(k, seat, give)] -= 1
+        t[treasure_slot(k, other, give)] += 1
+        t[treasure_slot(k, other, take)] -= 1
+        t[treasure_slot(k, seat, take)] += 1
 
     def _do_build_camp(self, seat: int, action: BuildCamp) -> None:
         self._check_space(action.space)
@@ -700,11 +776,11 @@ class TikalState(GameState):
         problem = self._guard_problem(seat, action.space)
         _raise_if(problem)
         self._spend(self.edition.costs["place_guard"], "placing a guard")
-        space, n = action.space, self.n
+        space = action.space
         # One figure becomes the guard (a worker if there is one: which one is immaterial);
         # every other figure of the player on the tile leaves the game (TIK-10).
         self.out[seat] += self.figures_on(seat, space) - 1
-        self.workers[space * n + seat] = 0
+        self.workers[worker_slot(self.n, space, seat)] = 0
         if self.leader[seat] == space:
             self.leader[seat] = OUT
         self.guard[space] = seat
@@ -727,7 +803,7 @@ class TikalState(GameState):
 
     def _do_pass(self, seat: int, action: Pass) -> None:
         self.passed[seat] = True
-        if self.first_passer < 0:
+        if self.first_passer == NO_SEAT:
             self.first_passer = seat
         self._next_bidder(seat)
 
@@ -765,7 +841,7 @@ class TikalState(GameState):
             # No space admits the tile (rulings are silent): it is set aside, face up, and the
             # player goes on with the turn. See docs/rules-notes.md.
             self.discarded.append(self.hand)
-            self.hand = -1
+            self.hand = NO_TILE
             self.last_placer = self.current
             self._start_act()
 
@@ -800,7 +876,7 @@ class TikalState(GameState):
             self.ap = 0
             return
         self.current = self.volcano_drawer  # then places the volcano and plays a normal turn
-        self.volcano_drawer = -1
+        self.volcano_drawer = NO_SEAT
         self._start_place()
 
     def _after_normal_turn(self, seat: int) -> None:
@@ -839,7 +915,7 @@ class TikalState(GameState):
 
     def _start_auction(self, starter: int) -> None:
         n = self.n
-        self.high_bid, self.high_bidder, self.first_passer = 0, -1, -1
+        self.high_bid, self.high_bidder, self.first_passer = 0, NO_SEAT, NO_SEAT
         self.passed = [False] * n
         eligible = [(starter + i) % n for i in range(n) if not self.moved[(starter + i) % n]]
         if len(eligible) == 1:  # the last player without a turn takes a tile for free
@@ -866,380 +942,76 @@ class TikalState(GameState):
     def _win_auction(self, winner: int) -> None:
         if winner == self.high_bidder:
             self.score[winner] -= self.high_bid
-        self.high_bid, self.high_bidder, self.first_passer = 0, -1, -1
+        self.high_bid, self.high_bidder, self.first_passer = 0, NO_SEAT, NO_SEAT
         self.passed = [False] * self.n
         self.current = winner
         self.step = CHOOSE
 
     # -- views ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything on the table is public in Tikal except the stack's order and the
-        face-down tokens, so every seat sees the same view: the board, all figures, scores,
-        revealed treasures, and only the *counts* of the stack and of face-down tokens."""
+        """The same for every seat: everything but the stack's order and the face-down tokens
+        (see `views`)."""
         self.check_view_seat(seat)
-        ed = self.edition
-        k = ed.treasure_kinds
-        board = []
-        for space, tile in enumerate(self.tile_at):
-            if tile < 0:
-                continue
-            board.append(
-                {
-                    "space": space,
-                    "tile": ed.tiles[tile].id,
-                    "rotation": self.rotation[space],
-                    "temple_value": self.temple_top[space],
-                    "tokens": len(self.tokens.get(space, ())),
-                    "camp": self.camp[space],
-                    "guard": self.guard[space],
-                    "workers": self.workers[space * self.n : space * self.n + self.n],
-                }
-            )
-        top = ed.tiles[self.stack[-1]].letter if self.stack else None
-        return {
-            "game": "tikal",
-            "seat": seat,
-            "options": self.options,
-            "step": self.step,
-            "to_move": list(self.to_move()),
-            "ap": self.ap,
-            "hand": ed.tiles[self.hand].id if self.hand >= 0 else None,
-            "board": board,
-            "players": [
-                {
-                    "score": self.score[s],
-                    "leader": self.leader[s],
-                    "supply": self.supply[s],
-                    "out": self.out[s],
-                    "treasures": self.treasures[s * k : s * k + k],
-                }
-                for s in range(self.n)
-            ],
-            "temple_levels": list(self.levels),
-            "stack_size": len(self.stack),
-            "stack_top_letter": top,
-            "token_supply": len(self.token_supply),
-            "discarded": [ed.tiles[t].id for t in self.discarded],
-            "revealed": sorted(ed.tiles[t].id for t in self.revealed),
-            "moved": list(self.moved),
-            "auction": {
-                "high_bid": self.high_bid,
-                "high_bidder": self.high_bidder,
-                "passed": list(self.passed),
-                "first_passer": self.first_passer,
-            },
-            "scoring": {
-                "queue": list(self.scoring_queue),
-                "final": self.scoring_final,
-                "volcano_drawer": self.volcano_drawer,
-            },
-            "turn": {
-                "excavated": sorted(self.turn_excavated.items()),
-                "recovered": sorted(self.turn_recovered.items()),
-            },
-            "last_mover": self.last_mover,
-            "last_placer": self.last_placer,
-            "reveals": self.reveals,
-            "history": [dict(r, entries=r["entries"][:]) for r in self.history],
-        }
+        return views.view_of(self, seat)
 
     def shuffle_hidden(self, seat: int | None, rng: random.Random) -> None:
-        """Re-deal what nobody sees: the stack order within each letter, and which face-down
-        token lies where (each tile keeps its number of tokens), and the seed they came from."""
-        self.seed = rng.getrandbits(32)
-        self.stack = _shuffle_within_letters(self.edition, self.stack, rng)
-        piles = sorted(self.tokens)
-        pool = [k for s in piles for k in self.tokens[s]] + self.token_supply
-        rng.shuffle(pool)
-        for s in piles:
-            count = len(self.tokens[s])
-            self.tokens[s], pool = pool[:count], pool[count:]
-        self.token_supply = pool
+        views.shuffle_hidden(self, rng)
 
     @classmethod
     def determinize(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
         """A full state consistent with `view`: the public parts copied, the stack and the
         face-down tokens dealt at random from what the view says is left."""
-        opts = cls.normalize_options(view["options"])
-        edition = load_edition(opts["edition"])
-        # Every field is set below from the view, so no game is set up first (the seed is 0,
-        # as for a new game of seed 0; it is never read again).
-        state = cls.__new__(cls)
-        state._init_static(opts, 0, edition)
-        state._init_empty_board()
-        state.tokens = {}
-        index = edition.index_of_id
-        for entry in view["board"]:
-            space = entry["space"]
-            state.tile_at[space] = index[entry["tile"]]
-            state.rotation[space] = entry["rotation"]
-            state.temple_top[space] = entry["temple_value"]
-            state.camp[space] = entry["camp"]
-            state.guard[space] = entry["guard"]
-            state.workers[space * state.n : space * state.n + state.n] = entry["workers"]
-        players = view["players"]
-        state.leader = [p["leader"] for p in players]
-        state.supply = [p["supply"] for p in players]
-        state.out = [p["out"] for p in players]
-        state.score = [p["score"] for p in players]
-        state.treasures = [k for p in players for k in p["treasures"]]
-        state.levels = list(view["temple_levels"])
-        state.hand = index[view["hand"]] if view["hand"] is not None else -1
-        state.discarded = [index[t] for t in view["discarded"]]
-        state.revealed = [index[t] for t in view["revealed"]]
-        used = {*state.tile_at, *state.discarded, *state.revealed, state.hand}
-        remaining = [t for t in edition.terrain if t not in used]
-        remaining.sort(key=edition.tile_letters.__getitem__, reverse=True)
-        if len(remaining) != view["stack_size"]:
-            raise MalformedState("view: stack_size does not match the tiles seen")
-        state.stack = _shuffle_within_letters(edition, remaining, rng)
-        held = [0] * edition.treasure_kinds
-        for kind_count in (p["treasures"] for p in players):
-            for kind, count in enumerate(kind_count):
-                held[kind] += count
-        unseen = [
-            k
-            for k in range(edition.treasure_kinds)
-            for _ in range(edition.treasure_copies - held[k])
-        ]
-        rng.shuffle(unseen)
-        for entry in view["board"]:
-            if entry["tokens"]:
-                state.tokens[entry["space"]] = [unseen.pop() for _ in range(entry["tokens"])]
-        if len(unseen) != view["token_supply"]:
-            raise MalformedState("view: token_supply does not match the tokens seen")
-        state.token_supply = unseen
-        state.step = view["step"]
-        state.current = view["to_move"][0] if view["to_move"] else 0
-        state.ap = view["ap"]
-        state.moved = list(view["moved"])
-        auction = view["auction"]
-        state.high_bid, state.high_bidder = auction["high_bid"], auction["high_bidder"]
-        state.passed, state.first_passer = list(auction["passed"]), auction["first_passer"]
-        scoring = view["scoring"]
-        state.scoring_queue = list(scoring["queue"])
-        state.scoring_final = scoring["final"]
-        state.volcano_drawer = scoring["volcano_drawer"]
-        state.turn_excavated = {s: c for s, c in view["turn"]["excavated"]}
-        state.turn_recovered = {s: c for s, c in view["turn"]["recovered"]}
-        state.last_mover, state.last_placer = view["last_mover"], view["last_placer"]
-        state.reveals = view["reveals"]
-        state.history = [dict(r, entries=list(r["entries"])) for r in view["history"]]
+        # Every field is set from the view; the seed is 0, as for a new game of seed 0 (it is
+        # never read again).
+        state = cls._blank(cls.normalize_options(view["options"]), 0)
+        views.fill_from_view(state, view, rng)
         return state
 
     # -- persistence ------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "game": "tikal",
-            "version": 1,
-            "options": self.options,
-            "seed": self.seed,
-            "step": self.step,
-            "scoring_final": self.scoring_final,
-            "tokens": {str(s): list(p) for s, p in sorted(self.tokens.items())},
-            "turn_excavated": {str(s): c for s, c in sorted(self.turn_excavated.items())},
-            "turn_recovered": {str(s): c for s, c in sorted(self.turn_recovered.items())},
-            "history": [dict(r, entries=r["entries"][:]) for r in self.history],
-        }
-        for name in _LIST_FIELDS:
-            data[name] = list(getattr(self, name))
-        for name in _INT_FIELDS:
-            data[name] = getattr(self, name)
-        return data
+        header = {"game": "tikal", "version": 1, "options": self.options, "seed": self.seed}
+        return header | fields.write(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         if not isinstance(data, Mapping) or data.get("game") != "tikal":
             raise MalformedState("state field 'game' must be 'tikal'")
-        if _typed(data, "version", int) != 1:
+        if fields.read_typed(data, "version", int) != 1:
             raise MalformedState("state field 'version' must be 1")
         try:
-            opts = cls.normalize_options(_typed(data, "options", dict))
+            opts = cls.normalize_options(fields.read_typed(data, "options", dict))
         except OptionsError as exc:
             raise MalformedState(f"state field 'options': {exc}") from exc
-        state = cls.__new__(cls)
-        state._init_static(opts, _typed(data, "seed", int), load_edition(opts["edition"]))
-        for name in _LIST_FIELDS:
-            setattr(state, name, list(_typed(data, name, list)))
-        for name in _INT_FIELDS:
-            setattr(state, name, _typed(data, name, int))
-        state.step = _typed(data, "step", str)
-        if state.step not in _STEP_RULE:
-            raise MalformedState(f"state field 'step' must be one of {sorted(_STEP_RULE)}")
-        state.scoring_final = _typed(data, "scoring_final", bool)
-        try:
-            state.tokens = {int(s): list(p) for s, p in _typed(data, "tokens", dict).items()}
-            state.turn_excavated = {
-                int(s): int(c) for s, c in _typed(data, "turn_excavated", dict).items()
-            }
-            state.turn_recovered = {
-                int(s): int(c) for s, c in _typed(data, "turn_recovered", dict).items()
-            }
-        except (TypeError, ValueError) as exc:
-            raise MalformedState(f"state fields 'tokens'/'turn_*' are malformed: {exc}") from exc
-        state.history = list(_typed(data, "history", list))
-        if not all(
-            isinstance(r, dict)
-            and isinstance(r.get("entries"), list)
-            and type(r.get("complete")) is bool
-            for r in state.history
-        ):
-            raise MalformedState("state field 'history' must list scoring rounds")
+        state = cls._blank(opts, fields.read_typed(data, "seed", int))
+        fields.read(state, data)
         state._check_shape()
         return state
 
     def _check_shape(self) -> None:
-        spaces, n = len(self.edition.spaces), self.n
-        expected = {
-            "tile_at": spaces,
-            "rotation": spaces,
-            "temple_top": spaces,
-            "camp": spaces,
-            "guard": spaces,
-            "workers": spaces * n,
-            "leader": n,
-            "supply": n,
-            "out": n,
-            "treasures": n * self.edition.treasure_kinds,
-            "score": n,
-            "moved": n,
-            "passed": n,
-        }
-        for name, length in expected.items():
-            if len(getattr(self, name)) != length:
-                raise MalformedState(f"state field {name!r} must have {length} entries")
-        for name in _LIST_FIELDS:
-            kind = bool if name in ("moved", "passed") else int
-            if any(type(v) is not kind for v in getattr(self, name)):
-                raise MalformedState(f"state field {name!r} must hold only {kind.__name__}s")
-        tiles = len(self.edition.tiles)
-        for name in ("tile_at", "stack", "discarded", "revealed"):
-            if any(not -1 <= t < tiles for t in getattr(self, name)):
-                raise MalformedState(f"state field {name!r} holds unknown tiles")
-        if not -1 <= self.hand < tiles:
-            raise MalformedState("state field 'hand' holds an unknown tile")
-        if not 0 <= self.current < n or not all(0 <= s < n for s in self.scoring_queue):
-            raise MalformedState("state fields 'current'/'scoring_queue' must name seats")
-        if any(not 0 <= r < SIDES for r in self.rotation):
-            raise MalformedState(f"state field 'rotation' must hold 0 to {SIDES - 1}")
-        if any(not -1 <= v < n for v in self.camp + self.guard):
-            raise MalformedState("state fields 'camp'/'guard' must hold seats or -1")
-        if any(not (OUT <= v < spaces) for v in self.leader):
-            raise MalformedState("state field 'leader' must hold a space, -1 or -2")
-        for name in ("workers", "supply", "treasures"):
-            if any(type(v) is not int or v < 0 for v in getattr(self, name)):
-                raise MalformedState(f"state field {name!r} must hold counts of 0 or more")
-        kinds = self.edition.treasure_kinds
-        for space, pile in self.tokens.items():
-            if not 0 <= space < spaces or any(
-                type(k) is not int or not 0 <= k < kinds for k in pile
-            ):
-                raise MalformedState(f"state field 'tokens.{space}' is malformed")
+        """Every field's length and values fit this game (`fields.FIELDS` says how)."""
+        fields.check(self, self._setup())
 
     def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
-        data = self.__dict__.copy()
-        for name in _LIST_FIELDS:
-            data[name] = data[name][:]
-        data["tokens"] = {s: p[:] for s, p in self.tokens.items()}
-        data["turn_excavated"] = self.turn_excavated.copy()
-        data["turn_recovered"] = self.turn_recovered.copy()
-        history = data["history"] = self.history[:]  # entries never change once complete...
-        if history and not history[-1]["complete"]:  # ...the open one may
-            last = history[-1]
-            history[-1] = dict(last, entries=last["entries"][:])
-        other.__dict__ = data
-        return other
+        return _clone(self)
 
 
-def _raise_if(problem: tuple[str, str] | None) -> None:
+_State = TypeVar("_State", bound=TikalState)
+
+
+class _Cloner(Protocol):
+    def __call__(self, state: _State, /) -> _State: ...
+
+
+_clone: _Cloner = fields.compile_clone(_SETUP_SLOTS)
+
+
+def _raise_if(problem: Problem) -> None:
     """Raise the (rule, message) a rule check found, if any."""
     if problem:
         raise IllegalAction(*problem)
 
 
-def _typed(data: Mapping[str, Any], name: str, kind: type) -> Any:
-    if name not in data:
-        raise MalformedState(f"state field {name!r} is missing")
-    value = data[name]
-    if type(value) is not kind:
-        raise MalformedState(f"state field {name!r} must be {kind.__name__}")
-    return value
-
-
-def _shuffle_within_letters(edition: Edition, stack: list[int], rng: random.Random) -> list[int]:
-    """The same tiles with each letter group shuffled, the letter order kept (TIK-1)."""
-    result = stack[:]
-    letter_of = edition.tile_letters
-    by_letter: dict[str, list[int]] = {}  # letter -> positions, in order
-    for i, tile in enumerate(result):
-        by_letter.setdefault(letter_of[tile], []).append(i)
-    for letter in sorted(by_letter):
-        positions = by_letter[letter]
-        first, last = positions[0], positions[-1] + 1
-        if last - first == len(positions):  # together, as in a stack: shuffle the slice
-            group = result[first:last]
-            rng.shuffle(group)
-            result[first:last] = group
-            continue
-        group = [result[i] for i in positions]
-        rng.shuffle(group)
-        for i, tile in zip(positions, group, strict=True):
-            result[i] = tile
-    return result
-
-
-def describe(state: TikalState, action: Action) -> str:
-    """A short English label, naming spaces as the terminal board shows them."""
-    names = state.names
-
-    def at(space: int) -> str:
-        return names[space] if 0 <= space < len(names) else f"space {space}"
-
-    costs = state.edition.costs
-    match action:
-        case PlaceTile(space, rotation):
-            tile = state.edition.tiles[state.hand] if state.hand >= 0 else None
-            what = f"{tile.kind} {tile.id}" if tile else "tile"
-            return f"Place {what} on {at(space)}, turned {rotation}"
-        case Deploy(figure, dst):
-            return f"Deploy {figure} to {at(dst)} ({costs['deploy_figure']} AP)"
-        case CampMove(figure, src, dst):
-            cost = costs["camp_to_camp"]
-            return f"Move {figure} {at(src)} → {at(dst)} by secret path ({cost} AP)"
-        case Walk(figure, src, dst):
-            cost = state.walk_cost(src, dst) if dst in state._nbr[src] else "?"
-            return f"Walk {figure} {at(src)} → {at(dst)} ({cost} AP)"
-        case Excavate(space):
-            level = state.temple_top[space] + 1
-            return f"Excavate temple {at(space)} to {level} ({costs['excavate_level']} AP)"
-        case Recover(space):
-            return f"Recover a treasure at {at(space)} ({costs['recover_treasure']} AP)"
-        case Exchange(give, other, take):
-            return (
-                f"Exchange treasure {give + 1} for {seat_name(other)}'s treasure {take + 1} "
-                f"({costs['exchange_treasure']} AP)"
-            )
-        case BuildCamp(space):
-            return f"Build a camp on {at(space)} ({costs['build_camp']} AP)"
-        case PlaceGuard(space):
-            return f"Guard temple {at(space)} ({costs['place_guard']} AP)"
-        case EndTurn():
-            return "End turn" if state.ap else "End turn (no AP left)"
-        case Bid(amount):
-            return f"Bid {amount}"
-        case Pass():
-            return "Pass"
-        case ChooseTile(tile):
-            try:
-                kind = state.edition.tiles[state.edition.tile_index(tile)].kind
-            except KeyError:
-                kind = "tile"
-            return f"Choose {kind} {tile}"
-    return action.label()
-
-
-_HANDLERS = {
+_HANDLERS: dict[type[Action], Callable[[TikalState, Seat, Any], None]] = {
     PlaceTile: TikalState._do_place,
     Deploy: TikalState._do_deploy,
     CampMove: TikalState._do_camp_move,
@@ -1254,7 +1026,7 @@ _HANDLERS = {
     Pass: TikalState._do_pass,
     ChooseTile: TikalState._do_choose,
 }
-_STEP_OF = {
+_STEP_OF: dict[type[Action], Step] = {
     PlaceTile: PLACE,
     Bid: BID,
     Pass: BID,
@@ -1274,8 +1046,14 @@ _STEP_OF = {
         )
     },
 }
-_STEP_RULE = {PLACE: "TIK-2", ACT: "TIK-4", BID: "TIK-14", CHOOSE: "TIK-14", OVER: "TIK-13"}
-_STEP_HINT = {
+_STEP_RULE: dict[Step, str] = {
+    PLACE: "TIK-2",
+    ACT: "TIK-4",
+    BID: "TIK-14",
+    CHOOSE: "TIK-14",
+    OVER: "TIK-13",
+}
+_STEP_HINT: dict[Step, str] = {
     PLACE: "the tile in hand must be placed first",
     ACT: "the turn's action points are being spent",
     BID: "the next turn is being auctioned",

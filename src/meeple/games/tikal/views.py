@@ -1,0 +1,214 @@
+"""What a seat sees of a Tikal game, and full states consistent with it.
+
+Everything on the table is public in Tikal except the stack's order and the face-down treasure
+tokens, so every seat sees the same view: the board, all figures, scores, revealed treasures,
+and only the *counts* of the stack and of the face-down tokens. `determinize` deals those two
+at random; `shuffle_hidden` re-deals them in a full state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from meeple.engine.errors import MalformedState
+from meeple.games.tikal.components import Edition
+from meeple.games.tikal.layout import (
+    NO_TILE,
+    TileIndex,
+    TreasureKind,
+    seat_treasures,
+    set_space_workers,
+    space_workers,
+)
+from meeple.games.tikal.scoring import ScoringRound
+
+if TYPE_CHECKING:
+    from meeple.games.tikal.state import TikalState
+
+
+def view_of(state: TikalState, seat: int | None) -> dict[str, Any]:
+    """The view of `seat` (the same for every seat, see the module)."""
+    ed, n = state.edition, state.n
+    tiles = ed.tiles
+    board = [
+        {
+            "space": space,
+            "tile": tiles[tile].id,
+            "rotation": state.rotation[space],
+            "temple_value": state.temple_top[space],
+            "tokens": len(state.tokens.get(space, ())),
+            "camp": state.camp[space],
+            "guard": state.guard[space],
+            "workers": space_workers(state.workers, n, space),
+        }
+        for space, tile in enumerate(state.tile_at)
+        if tile != NO_TILE
+    ]
+    return {
+        "game": "tikal",
+        "seat": seat,
+        "options": state.options,
+        "step": state.step,
+        "to_move": list(state.to_move()),
+        "ap": state.ap,
+        "hand": tiles[state.hand].id if state.hand != NO_TILE else None,
+        "board": board,
+        "players": [
+            {
+                "score": state.score[s],
+                "leader": state.leader[s],
+                "supply": state.supply[s],
+                "out": state.out[s],
+                "treasures": seat_treasures(state.treasures, ed.treasure_kinds, s),
+            }
+            for s in range(n)
+        ],
+        "temple_levels": list(state.levels),
+        "stack_size": len(state.stack),
+        "stack_top_letter": tiles[state.stack[-1]].letter if state.stack else None,
+        "token_supply": len(state.token_supply),
+        "discarded": [tiles[t].id for t in state.discarded],
+        "revealed": sorted(tiles[t].id for t in state.revealed),
+        "moved": list(state.moved),
+        "auction": {
+            "high_bid": state.high_bid,
+            "high_bidder": state.high_bidder,
+            "passed": list(state.passed),
+            "first_passer": state.first_passer,
+        },
+        "scoring": {
+            "queue": list(state.scoring_queue),
+            "final": state.scoring_final,
+            "volcano_drawer": state.volcano_drawer,
+        },
+        "turn": {
+            "excavated": sorted(state.turn_excavated.items()),
+            "recovered": sorted(state.turn_recovered.items()),
+        },
+        "last_mover": state.last_mover,
+        "last_placer": state.last_placer,
+        "reveals": state.reveals,
+        "history": [{**r, "entries": r["entries"][:]} for r in state.history],
+    }
+
+
+def fill_from_view(state: TikalState, view: Mapping[str, Any], rng: random.Random) -> None:
+    """Set every field of `state` (blank, with the view's options) from `view`: the public
+    parts copied, the stack and the face-down tokens dealt at random from what is left."""
+    edition, n = state.edition, state.n
+    index = edition.index_of_id
+    for entry in view["board"]:
+        space = entry["space"]
+        state.tile_at[space] = index[entry["tile"]]
+        state.rotation[space] = entry["rotation"]
+        state.temple_top[space] = entry["temple_value"]
+        state.camp[space] = entry["camp"]
+        state.guard[space] = entry["guard"]
+    set_space_workers(state.workers, n, ((e["space"], e["workers"]) for e in view["board"]))
+    players = view["players"]
+    state.leader = [p["leader"] for p in players]
+    state.supply = [p["supply"] for p in players]
+    state.out = [p["out"] for p in players]
+    state.score = [p["score"] for p in players]
+    state.treasures = [k for p in players for k in p["treasures"]]
+    state.levels = list(view["temple_levels"])
+    state.hand = index[view["hand"]] if view["hand"] is not None else NO_TILE
+    state.discarded = [index[t] for t in view["discarded"]]
+    state.revealed = [index[t] for t in view["revealed"]]
+    state.stack = _deal_stack(state, view["stack_size"], rng)
+    state.tokens, state.token_supply = _deal_tokens(edition, view, rng)
+    state.step = view["step"]
+    state.current = view["to_move"][0] if view["to_move"] else 0
+    state.ap = view["ap"]
+    state.moved = list(view["moved"])
+    auction = view["auction"]
+    state.high_bid, state.high_bidder = auction["high_bid"], auction["high_bidder"]
+    state.passed, state.first_passer = list(auction["passed"]), auction["first_passer"]
+    scoring = view["scoring"]
+    state.scoring_queue = list(scoring["queue"])
+    state.scoring_final = scoring["final"]
+    state.volcano_drawer = scoring["volcano_drawer"]
+    state.turn_excavated = {s: c for s, c in view["turn"]["excavated"]}
+    state.turn_recovered = {s: c for s, c in view["turn"]["recovered"]}
+    state.last_mover, state.last_placer = view["last_mover"], view["last_placer"]
+    state.reveals = view["reveals"]
+    state.history = [
+        ScoringRound(
+            round=r["round"], final=r["final"], complete=r["complete"], entries=list(r["entries"])
+        )
+        for r in view["history"]
+    ]
+
+
+def _deal_stack(state: TikalState, size: int, rng: random.Random) -> list[TileIndex]:
+    """The terrain tiles nobody has seen, as a stack of `size` tiles in letter order."""
+    edition = state.edition
+    used = {*state.tile_at, *state.discarded, *state.revealed, state.hand}
+    remaining = [t for t in edition.terrain if t not in used]
+    remaining.sort(key=edition.tile_letters.__getitem__, reverse=True)
+    if len(remaining) != size:
+        raise MalformedState("view: stack_size does not match the tiles seen")
+    return shuffle_within_letters(edition, remaining, rng)
+
+
+def _deal_tokens(
+    edition: Edition, view: Mapping[str, Any], rng: random.Random
+) -> tuple[dict[int, list[TreasureKind]], list[TreasureKind]]:
+    """The tokens nobody has seen, dealt to the tiles as the view counts them; and the rest,
+    the token supply."""
+    held = [0] * edition.treasure_kinds
+    for kind_count in (p["treasures"] for p in view["players"]):
+        for kind, count in enumerate(kind_count):
+            held[kind] += count
+    unseen = [
+        k for k in range(edition.treasure_kinds) for _ in range(edition.treasure_copies - held[k])
+    ]
+    rng.shuffle(unseen)
+    tokens = {
+        entry["space"]: [unseen.pop() for _ in range(entry["tokens"])]
+        for entry in view["board"]
+        if entry["tokens"]
+    }
+    if len(unseen) != view["token_supply"]:
+        raise MalformedState("view: token_supply does not match the tokens seen")
+    return tokens, unseen
+
+
+def shuffle_hidden(state: TikalState, rng: random.Random) -> None:
+    """Re-deal what nobody sees: the stack order within each letter, and which face-down
+    token lies where (each tile keeps its number of tokens), and the seed they came from."""
+    state.seed = rng.getrandbits(32)
+    state.stack = shuffle_within_letters(state.edition, state.stack, rng)
+    piles = sorted(state.tokens)
+    pool = [k for s in piles for k in state.tokens[s]] + state.token_supply
+    rng.shuffle(pool)
+    for s in piles:
+        count = len(state.tokens[s])
+        state.tokens[s], pool = pool[:count], pool[count:]
+    state.token_supply = pool
+
+
+def shuffle_within_letters(
+    edition: Edition, stack: list[TileIndex], rng: random.Random
+) -> list[TileIndex]:
+    """The same tiles with each letter group shuffled, the letter order kept (TIK-1)."""
+    result = stack[:]
+    letter_of = edition.tile_letters
+    by_letter: dict[str, list[int]] = {}  # letter -> positions, in order
+    for i, tile in enumerate(result):
+        by_letter.setdefault(letter_of[tile], []).append(i)
+    for letter in sorted(by_letter):
+        positions = by_letter[letter]
+        first, last = positions[0], positions[-1] + 1
+        if last - first == len(positions):  # together, as in a stack: shuffle the slice
+            group = result[first:last]
+            rng.shuffle(group)
+            result[first:last] = group
+            continue
+        group = [result[i] for i in positions]
+        rng.shuffle(group)
+        for i, tile in zip(positions, group, strict=True):
+            result[i] = tile
+    return result
