@@ -686,17 +686,21 @@ class AltiplanoState(GameState):
                 missing = self._missing(p)
                 result.extend(_deliver(g) for g in sorted(avail) if g in missing)
             if cont is None:
-                result.extend(
-                    _buy_extension(slot)
-                    for slot in range(len(s["strip"]))
-                    if not self._extension_problem(p, slot)
-                )
-                # ALT-13: with no card left the action is still allowed; nothing is received
-                result.extend(
-                    _buy_order(o)
-                    for o in s["orders"] or [A.NO_ORDER]
-                    if not self._order_problem(p, o)
-                )
+                # The first checks of `_extension_problem` and `_order_problem` come first here
+                # only for speed (search lists these actions at every market visit).
+                if not p["bought_ext"]:
+                    result.extend(
+                        _buy_extension(slot)
+                        for slot, eid in enumerate(s["strip"])
+                        if eid is not None and not self._extension_problem(p, slot)
+                    )
+                if p["order"] is None:
+                    # ALT-13: with no card left the action is still allowed; nothing is received
+                    result.extend(
+                        _buy_order(o)
+                        for o in s["orders"] or [A.NO_ORDER]
+                        if not self._order_problem(p, o)
+                    )
         if (
             loc == C.ROAD
             and cont is None
