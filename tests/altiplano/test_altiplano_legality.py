@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from meeple.engine.actions import Action
-from meeple.engine.testing import random_step
+from meeple.engine.testing import random_positions
 from meeple.games.altiplano import AltiplanoState
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
@@ -109,14 +109,9 @@ def check_position(state: AltiplanoState) -> int:
 
 
 def positions(options: dict[str, object], seed: int, every: int) -> Iterator[AltiplanoState]:
-    state = AltiplanoState.new(options, seed)
-    rng = random.Random(seed)
-    step = 0
-    while not state.is_over():
-        if step % every == 0:
-            yield state
-        random_step(state, rng)
-        step += 1
+    for state in random_positions(AltiplanoState, options, seed, every):
+        assert isinstance(state, AltiplanoState)
+        yield state
 
 
 @pytest.mark.parametrize(

@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
 from meeple.bots import make_bot
 from meeple.engine.game import GameState
-from meeple.engine.testing import random_step
+from meeple.engine.testing import random_positions
 
 
 def positions(
     state_class: type[GameState], options: dict[str, Any], seed: int, every: int
 ) -> Iterator[GameState]:
     """States along a seeded random game, every `every`-th step, to ask the bots about."""
-    state = state_class.new(options, seed)
-    rng = random.Random(seed)
-    step = 0
-    while not state.is_over():
-        if step % every == 0:
-            yield state
-        random_step(state, rng)
-        step += 1
+    return random_positions(state_class, options, seed, every)
 
 
 def play_match(

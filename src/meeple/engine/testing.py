@@ -14,7 +14,7 @@ import dataclasses
 import json
 import math
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from meeple.engine.actions import Action
@@ -36,6 +36,21 @@ def random_step(state: GameState, rng: random.Random) -> tuple[int, Any]:
     action = rng.choice(state.legal_actions(seat))
     state.apply(seat, action)
     return seat, action
+
+
+def random_positions(
+    state_class: type[GameState], options: Mapping[str, Any] | None, seed: int, every: int
+) -> Iterator[GameState]:
+    """States along a seeded random game, every `every`-th step (the same state object, moved
+    on after each yield: copy it to keep it)."""
+    state = state_class.new(options, seed)
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_over():
+        if step % every == 0:
+            yield state
+        random_step(state, rng)
+        step += 1
 
 
 def play_random_game(
