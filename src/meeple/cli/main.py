@@ -203,6 +203,22 @@ def replay(
     console.print(winners_line(state))
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str,
+        typer.Option(help="The database: an SQLite file, or a URL (postgresql://…)."),
+    ] = "meeple-server.db",
+) -> None:
+    """Start the game server: tables in the browser, invite links, bots in any seat."""
+    from meeple.server.run import serve as run_server  # the web stack loads only here
+    from meeple.server.settings import Settings, database_url
+
+    run_server(Settings(db_url=database_url(db), host=host, port=port))
+
+
 def _valid_spec(spec: str) -> bool:
     try:
         parse_spec(spec)

@@ -1,0 +1,92 @@
+"""Bot seats: their moves are computed in a process pool, never in the web process.
+
+`BotDriver` listens to the service: after every change of a table it asks for the bot seats
+that may act (`TableService.bot_turns`), sends each one's view and legal actions to a worker,
+and plays the answer through the service like any client (with the version it was chosen at
+and a nonce of its own, so a late answer is refused as stale and asked again).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import multiprocessing
+import os
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from meeple.server.bot_worker import choose
+from meeple.server.service import TableError, TableService
+from meeple.server.turns import BotTurn
+
+log = logging.getLogger(__name__)
+
+
+def default_workers() -> int:
+    """One core stays with the web process: cores − 1, at least 1."""
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+class BotDriver:
+    """Plays the bot seats of every table of one service."""
+
+    def __init__(self, service: TableService, workers: int | None = None) -> None:
+        self.service = service
+        self.workers = workers or default_workers()
+        self._pool: ProcessPoolExecutor | None = None
+        self._results = ThreadPoolExecutor(1, thread_name_prefix="bot-moves")
+        self._pending: set[tuple[str, int]] = set()
+        self._lock = threading.Lock()
+        self._closed = False
+        service.subscribe(lambda table_id, _version: self.kick(table_id))
+
+    def _workers(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._pool
+
+    def kick(self, table_id: str) -> None:
+        """Start a decision for each bot seat of the table that may act and has none running."""
+        if self._closed:
+            return
+        try:
+            turns = self.service.bot_turns(table_id)
+        except TableError:
+            return
+        for turn in turns:
+            key = (turn.table, turn.seat)
+            with self._lock:
+                if key in self._pending or self._closed:
+                    continue
+                self._pending.add(key)
+                future = self._workers().submit(choose, turn)
+            future.add_done_callback(functools.partial(self._answered, turn))
+
+    def _answered(self, turn: BotTurn, future: Future[dict[str, Any]]) -> None:
+        """Runs in the pool's thread: hand the move to our own thread, which may submit
+        again (the pool's thread must not)."""
+        if not self._closed:
+            self._results.submit(self._play, turn, future)
+
+    def _play(self, turn: BotTurn, future: Future[dict[str, Any]]) -> None:
+        with self._lock:
+            self._pending.discard((turn.table, turn.seat))
+        try:
+            action = future.result()
+        except Exception:
+            log.exception("bot %s of table %s failed", turn.spec, turn.table)
+            return
+        answer = self.service.move(
+            turn.table, turn.seat, action, turn.version, f"bot-{turn.version}"
+        )
+        if answer.rule == "stale":  # the table moved on meanwhile: think again
+            self.kick(turn.table)
+
+    def close(self) -> None:
+        self._closed = True
+        self._results.shutdown(wait=True, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)

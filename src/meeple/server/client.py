@@ -1,0 +1,111 @@
+"""A small client that plays one seat over the protocol (docs/protocol.md): an example for
+outside bots, and the tests' player.
+
+`play_seat` needs only a connection with ``send_json`` and ``receive_json`` (FastAPI's test
+client has them; `connect` makes one over a real socket). It waits for a position where the
+seat has legal actions, sends the chosen one with the version it was chosen at and a fresh
+nonce, and goes on until the game is over; a refused move (stale, say) just waits for the next
+position.
+
+    python -m meeple.server.client ws://127.0.0.1:8000/ws/TABLE SECRET
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable
+from typing import Any, Protocol
+
+Chooser = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+class JsonConnection(Protocol):
+    def send_json(self, data: Any) -> None: ...
+
+    def receive_json(self) -> Any: ...
+
+
+def random_chooser(seed: int = 0) -> Chooser:
+    """Picks one of the legal actions at random (as JSON)."""
+    rng = random.Random(seed)
+
+    def choose(state: dict[str, Any]) -> dict[str, Any]:
+        action: dict[str, Any] = rng.choice(state["legal"])["action"]
+        return action
+
+    return choose
+
+
+def play_seat(
+    connection: JsonConnection,
+    choose: Chooser,
+    on_message: Callable[[dict[str, Any]], None] | None = None,
+    max_messages: int = 1_000_000,
+) -> dict[str, Any]:
+    """Play until the game is over; returns the last position (with the score sheet)."""
+    nonce = 0
+    log: list[dict[str, Any]] = []
+    connection.send_json({"type": "sync", "log_start": 0})
+    for _ in range(max_messages):
+        message: dict[str, Any] = connection.receive_json()
+        if on_message is not None:
+            on_message(message)
+        if message["type"] != "state":
+            continue
+        log[message["log_start"] :] = message["log"]
+        if message["over"]:
+            return message
+        if message["legal"]:
+            nonce += 1
+            connection.send_json(
+                {
+                    "type": "move",
+                    "action": choose(message),
+                    "version": message["version"],
+                    "nonce": f"c{nonce}",
+                }
+            )
+    raise RuntimeError(f"the game did not end within {max_messages} messages")
+
+
+class _Socket:
+    """A `websockets` connection with the JSON methods `play_seat` uses."""
+
+    def __init__(self, url: str, secret: str | None) -> None:
+        from websockets.sync.client import connect
+
+        headers = {"Authorization": f"Bearer {secret}"} if secret else None
+        self._socket = connect(url, additional_headers=headers)
+
+    def send_json(self, data: Any) -> None:
+        self._socket.send(json.dumps(data))
+
+    def receive_json(self) -> Any:
+        return json.loads(self._socket.recv())
+
+    def close(self) -> None:
+        self._socket.close()
+
+
+def connect(url: str, secret: str | None = None) -> _Socket:
+    """A connection to ``ws://host:port/ws/TABLE`` holding the seat of invite `secret`."""
+    return _Socket(url, secret)
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print(__doc__)
+        return 2
+    socket = connect(argv[0], argv[1])
+    try:
+        final = play_seat(socket, random_chooser())
+    finally:
+        socket.close()
+    print(json.dumps({"scores": final["scores"], "winners": final["winners"]}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,25 @@
+"""Seat secrets: long random strings handed out once (in an invite link or a cookie) and
+stored only as their sha256, so a copy of the database opens no seat."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+
+def new_secret() -> str:
+    """256 random bits, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def matches(secret: str, stored_hash: str | None) -> bool:
+    """Whether `secret` is the one `stored_hash` was made from (in constant time)."""
+    return stored_hash is not None and secrets.compare_digest(digest(secret), stored_hash)

@@ -1,0 +1,73 @@
+"""The live connections of every table, and the push of a new position to each of them.
+
+The service announces a change with the table id and version only (from whichever thread
+made it); each connection then fetches the payload of its own seat, so nothing meant for one
+seat is ever built for another. Pushes are coalesced: a connection that is behind by several
+versions gets the newest position once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+#: Put in an outbox: "send the newest position".
+STATE = object()
+
+Sender = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class Connection:
+    """One WebSocket: its table, its seat (None: a spectator) and what it is still to send."""
+
+    def __init__(self, table_id: str, seat: int | None) -> None:
+        self.table_id = table_id
+        self.seat = seat
+        #: Where the next pushed log starts: how much of its log the client has.
+        self.log_start = 0
+        self.outbox: asyncio.Queue[object] = asyncio.Queue()
+        self.loop = asyncio.get_running_loop()
+        self._state_queued = False
+
+    def want_state(self) -> None:
+        """Queue a push of the newest position (once, however many changes come first)."""
+        if not self._state_queued:
+            self._state_queued = True
+            self.outbox.put_nowait(STATE)
+
+    def reply(self, message: dict[str, Any]) -> None:
+        self.outbox.put_nowait(message)
+
+    async def next(self) -> object:
+        item = await self.outbox.get()
+        if item is STATE:
+            self._state_queued = False
+        return item
+
+
+class Hub:
+    """Every open connection, by table."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, set[Connection]] = {}
+        self._lock = threading.Lock()
+
+    def add(self, connection: Connection) -> None:
+        with self._lock:
+            self._tables.setdefault(connection.table_id, set()).add(connection)
+
+    def remove(self, connection: Connection) -> None:
+        with self._lock:
+            connections = self._tables.get(connection.table_id, set())
+            connections.discard(connection)
+            if not connections:
+                self._tables.pop(connection.table_id, None)
+
+    def changed(self, table_id: str, _version: int) -> None:
+        """A table changed (called from any thread): every connection to it will re-sync."""
+        with self._lock:
+            connections = list(self._tables.get(table_id, ()))
+        for connection in connections:
+            connection.loop.call_soon_threadsafe(connection.want_state)

@@ -1,0 +1,227 @@
+"""A table in play, in memory: its state, its moves, each reader's log, and what each seat
+may still send. Engine-facing only: no database, no HTTP, no locking (`service` does those).
+
+Everything here is asked of the engine: legality (`apply` raises), what a seat sees (`view`),
+the words of the log (`narrate`), the labels of actions, and the undo policy's inputs
+(`reveal_count`, `GameInfo.undo_stops`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from meeple.engine.actions import Action
+from meeple.engine.errors import MeepleError
+from meeple.engine.game import GameState
+from meeple.engine.gameinfo import GameInfo
+from meeple.engine.log import LogEntry
+from meeple.engine.record import GameRecord
+from meeple.engine.registry import game_info
+from meeple.server.schema import BOT, MOVE
+from meeple.server.store import StoredSeat, StoredTable
+
+#: A reader of the log: a seat, or None for a spectator.
+Reader = int | None
+
+NOTHING_TO_UNDO = (
+    "nothing to undo: your turn has just started, something was revealed, or another seat "
+    "has acted since"
+)
+
+
+@dataclasses.dataclass(slots=True)
+class Answer:
+    """The server's answer to a move or an undo: accepted at `version`, or refused naming the
+    rule (an engine rule such as ``TIK-6``, or one of the protocol's: ``stale``,
+    ``malformed``, ``undo``, ``not a seat``)."""
+
+    ok: bool
+    version: int
+    rule: str | None = None
+    reason: str | None = None
+    #: True when the nonce had been seen: this is the earlier answer, nothing was applied.
+    repeated: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"ok": self.ok, "version": self.version}
+        if not self.ok:
+            data |= {"rule": self.rule, "reason": self.reason}
+        if self.repeated:
+            data["repeated"] = True
+        return data
+
+
+@dataclasses.dataclass(slots=True)
+class Played:
+    """One move that stands (not undone), with what undoing it needs."""
+
+    seat: int
+    action: Action
+    #: Whether the policy lets its seat take it back: it revealed nothing and is no stop.
+    undoable: bool
+    #: Each reader's log length before it.
+    log_sizes: dict[Reader, int]
+
+
+@dataclasses.dataclass
+class LiveTable:
+    """One table's game as it stands, rebuilt from the move log by `from_stored`."""
+
+    id: str
+    info: GameInfo
+    options: dict[str, Any]
+    seed: int
+    seats: list[StoredSeat]
+    state: GameState
+    #: The table's version: how many entries its log holds (moves and undos).
+    version: int = 0
+    #: The moves that stand, in order (the game's record).
+    moves: list[Played] = dataclasses.field(default_factory=list)
+    #: Each reader's log, in the engine's words for that reader.
+    log: dict[Reader, list[LogEntry]] = dataclasses.field(default_factory=dict)
+    #: Where each seat's "since your last turn" recap starts: its log length after its last move.
+    recap: dict[int, int] = dataclasses.field(default_factory=dict)
+    #: Per seat, the oldest version a move of that seat may still have been chosen at.
+    fresh_from: list[int] = dataclasses.field(default_factory=list)
+    #: Answers given so far, by seat and nonce.
+    answers: dict[tuple[int, str], Answer] = dataclasses.field(default_factory=dict)
+
+    @classmethod
+    def from_stored(cls, stored: StoredTable) -> LiveTable:
+        info = game_info(stored.game)
+        table = cls(
+            id=stored.id,
+            info=info,
+            options=stored.options,
+            seed=stored.seed,
+            seats=stored.seats,
+            state=info.state_class.new(stored.options, stored.seed),
+        )
+        table.log = {reader: [] for reader in table.readers}
+        table.fresh_from = [0] * table.num_players
+        for entry in stored.log:
+            if entry.kind == MOVE:
+                assert entry.action is not None
+                table.play(entry.seat, table.state.parse_action(entry.action))
+            else:
+                table.take_back(table.rebuilt(len(table.moves) - 1))
+            table.version = entry.version
+            table.answers[entry.seat, entry.nonce] = Answer(True, entry.version)
+        table.fresh_from = [table.version] * table.num_players
+        return table
+
+    @property
+    def num_players(self) -> int:
+        return self.state.num_players
+
+    @property
+    def readers(self) -> list[Reader]:
+        return [None, *range(self.num_players)]
+
+    def is_bot(self, seat: int) -> bool:
+        return self.seats[seat].kind == BOT
+
+    # -- moves --------------------------------------------------------------------------------
+    def stale(self, seat: int, version: int) -> bool:
+        """Whether a move chosen at `version` comes too late (or from the future). A move
+        stays fresh while only other seats acted in a step where this seat was, and still is,
+        to move: simultaneous steps (Altiplano's planning) accept each seat's own moves."""
+        return not self.fresh_from[seat] <= version <= self.version
+
+    def play(self, seat: int, action: Action) -> None:
+        """Apply a move; the engine raises, changing nothing, if it is not legal. The caller
+        raises the version once the move is stored."""
+        before = self.state.clone()
+        movers_before = set(before.to_move())
+        self.state.apply(seat, action)
+        sizes = {reader: len(entries) for reader, entries in self.log.items()}
+        for reader in self.readers:
+            self.log[reader].extend(self.state.narrate(before, seat, action, reader))
+        self.recap[seat] = len(self.log[seat])
+        undoable = (
+            self.state.reveal_count == before.reveal_count
+            and action.kind not in self.info.undo_stops
+        )
+        self.moves.append(Played(seat, action, undoable, sizes))
+        movers_after = set(self.state.to_move())
+        for other in range(self.num_players):
+            if other == seat or other not in movers_before or other not in movers_after:
+                self.fresh_from[other] = self.version + 1
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not undo now, or None: the terminal's policy (only the seat's own
+        last move, during its turn, never past a reveal or a turn's end, never after another
+        seat has acted)."""
+        if not self.moves:
+            return NOTHING_TO_UNDO
+        last = self.moves[-1]
+        if last.seat != seat or not last.undoable or seat not in self.state.to_move():
+            return NOTHING_TO_UNDO
+        return None
+
+    def rebuilt(self, moves: int, start: tuple[GameState, int] | None = None) -> GameState:
+        """The state after the first `moves` moves that stand, replayed from `start` (a
+        snapshot's state and how many moves led to it) or from the beginning."""
+        state, done = start or (self.info.state_class.new(self.options, self.seed), 0)
+        for played in self.moves[done:moves]:
+            state.apply(played.seat, played.action)
+        return state
+
+    def take_back(self, state: GameState) -> None:
+        """Undo the last move: `state` is the position before it (see `rebuilt`)."""
+        undone = self.moves.pop()
+        self.state = state
+        for reader, entries in self.log.items():
+            del entries[undone.log_sizes.get(reader, 0) :]
+        self.recap = {s: min(n, len(self.log[s])) for s, n in self.recap.items()}
+        self.fresh_from = [self.version + 1] * self.num_players
+
+    # -- what leaves the server ---------------------------------------------------------------
+    def record(self) -> GameRecord:
+        return GameRecord(
+            self.info.name, self.options, self.seed, [(p.seat, p.action) for p in self.moves]
+        )
+
+    def payload(self, seat: Reader, log_start: int = 0) -> dict[str, Any]:
+        """Everything `seat` (None: a spectator) may know of the table now, as JSON: its view,
+        its legal actions with labels, its log from `log_start`, and at the end the scores,
+        the score sheet and the seed. Nothing of it is hidden from that reader."""
+        state = self.state
+        log = self.log[seat]
+        log_start = max(0, min(log_start, len(log)))
+        movers = state.to_move()
+        legal = state.legal_actions(seat) if seat is not None and seat in movers else []
+        over = state.is_over()
+        data: dict[str, Any] = {
+            "type": "state",
+            "table": self.id,
+            "game": self.info.name,
+            "title": self.info.title,
+            "version": self.version,
+            "seat": seat,
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in self.seats
+            ],
+            "to_move": list(movers),
+            "view": state.view(seat),
+            "legal": [{"action": a.to_json(), "label": state.action_label(a)} for a in legal],
+            "can_undo": seat is not None and self.undo_refusal(seat) is None,
+            "log_start": log_start,
+            "log": [entry.to_json() for entry in log[log_start:]],
+            "log_size": len(log),
+            "recap_start": self.recap.get(seat, 0) if seat is not None else None,
+            "over": over,
+        }
+        if over:
+            data |= {
+                "scores": state.scores(),
+                "winners": state.winners(),
+                "score_sheet": state.score_sheet(),
+                "seed": self.seed,
+            }
+        return data
+
+
+def malformed(version: int, exc: MeepleError) -> Answer:
+    return Answer(False, version, "malformed", str(exc))

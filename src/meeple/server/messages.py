@@ -1,0 +1,59 @@
+"""What a client may send over the WebSocket (and the move and undo bodies over HTTP), read
+with pydantic: anything else is answered with an error naming the field, and changes nothing.
+See docs/protocol.md."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter
+
+from meeple.server.service import MAX_NONCE
+
+Nonce = Annotated[str, Field(min_length=1, max_length=MAX_NONCE)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Sync(_Message):
+    """Send me the position now, with my log from `log_start` on."""
+
+    type: Literal["sync"]
+    log_start: Annotated[StrictInt, Field(ge=0)] = 0
+
+
+class Move(_Message):
+    """Play `action` (its JSON), chosen at table version `version`."""
+
+    type: Literal["move"] = "move"
+    action: dict[str, Any]
+    version: StrictInt
+    nonce: Nonce
+
+
+class Undo(_Message):
+    """Take back my last move, if the undo policy allows it."""
+
+    type: Literal["undo"] = "undo"
+    version: StrictInt
+    nonce: Nonce
+
+
+ClientMessage = Annotated[Sync | Move | Undo, Field(discriminator="type")]
+
+client_message: TypeAdapter[Sync | Move | Undo] = TypeAdapter(ClientMessage)
+
+
+class NewSeat(_Message):
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = None
+
+
+class NewTable(_Message):
+    """The JSON body that creates a table."""
+
+    game: str
+    options: dict[str, Any] = {}
+    seats: list[NewSeat]

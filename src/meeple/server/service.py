@@ -1,0 +1,318 @@
+"""The tables in play: creating them, moves, undo, joining, and what each seat is sent.
+
+`TableService` is the protocol's core without HTTP: the web layer and the bot driver call it
+from worker threads, and it serialises everything on one table with that table's lock. A move
+is applied to the engine, stored (committed), and only then acknowledged and announced to the
+listeners (`subscribe`), which carry only the table id and its new version: whoever listens
+asks for the payload of its own seat.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from meeple.bots import parse_spec
+from meeple.engine.errors import IllegalAction, MeepleError, OptionsError
+from meeple.engine.gameinfo import PLAYERS
+from meeple.engine.registry import game_info
+from meeple.engine.rng import derive_rng
+from meeple.server.credentials import digest, matches, new_secret, new_table_id
+from meeple.server.live import Answer, LiveTable, Reader, malformed
+from meeple.server.schema import BOT, HUMAN, MOVE, OVER, UNDO
+from meeple.server.store import Conflict, Store, StoredMove, StoredSeat, StoredSnapshot, StoredTable
+from meeple.server.turns import BotTurn
+
+#: A snapshot is stored every this many moves, so an undo replays at most that many.
+SNAPSHOT_EVERY = 64
+#: Longest nonce and display name accepted.
+MAX_NONCE = 64
+MAX_NAME = 32
+
+Listener = Callable[[str, int], None]
+
+
+class TableError(Exception):
+    """A request about a table that cannot be met (unknown table, bad secret, bad options);
+    the message says why, and nothing was changed."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeatChoice:
+    """Who sits in a seat of a new table: a human, or a bot by spec or level."""
+
+    kind: str = HUMAN
+    bot: str | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CreatedTable:
+    """A new table, with the secrets that exist nowhere else: the creator's, and one per human
+    seat (its invite link)."""
+
+    id: str
+    admin_secret: str
+    invites: dict[int, str]
+
+
+class TableService:
+    """Every table of one store, each loaded once and then kept in memory."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._tables: dict[str, LiveTable] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self._listeners: list[Listener] = []
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call `listener(table_id, version)` after every change of a table (from whichever
+        thread made it)."""
+        self._listeners.append(listener)
+
+    def _announce(self, table_id: str, version: int) -> None:
+        for listener in self._listeners:
+            listener(table_id, version)
+
+    # -- creating and loading -----------------------------------------------------------------
+    def create(
+        self, game: str, options: Mapping[str, Any], seats: Sequence[SeatChoice]
+    ) -> CreatedTable:
+        """A new table; the engine checks the options (`normalize_options`), and every bot
+        spec is checked. Raises `TableError` saying what is wrong."""
+        try:
+            info = game_info(game)
+            normal = info.state_class.normalize_options(options)
+        except MeepleError as exc:
+            raise TableError(str(exc)) from None
+        if len(seats) != normal[PLAYERS]:
+            raise TableError(
+                f"{normal[PLAYERS]} players need {normal[PLAYERS]} seats, not {len(seats)}"
+            )
+        stored_seats, invites = [], {}
+        for seat, choice in enumerate(seats):
+            if choice.kind == HUMAN:
+                invites[seat] = new_secret()
+                stored_seats.append(StoredSeat(seat, HUMAN, secret_hash=digest(invites[seat])))
+            elif choice.kind == BOT and choice.bot is not None:
+                try:
+                    parse_spec(choice.bot)
+                except OptionsError as exc:
+                    raise TableError(f"seat {seat + 1}: {exc}") from None
+                stored_seats.append(StoredSeat(seat, BOT, bot=choice.bot.strip()))
+            else:
+                raise TableError(f"seat {seat + 1}: a seat is a human or a bot with its spec")
+        admin = new_secret()
+        table_id = new_table_id()
+        self.store.create_table(
+            StoredTable(
+                id=table_id,
+                game=info.name,
+                options=normal,
+                seed=secrets.randbelow(2**31),
+                admin_hash=digest(admin),
+                seats=stored_seats,
+            )
+        )
+        self._announce(table_id, 0)
+        return CreatedTable(table_id, admin, invites)
+
+    def _lock(self, table_id: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(table_id, threading.Lock())
+
+    def _live(self, table_id: str) -> LiveTable:
+        """The table in memory, loaded from the store on first use; call with its lock held."""
+        table = self._tables.get(table_id)
+        if table is None:
+            stored = self.store.load_table(table_id) if _plausible_id(table_id) else None
+            if stored is None:
+                raise TableError(f"no table {table_id!r}")
+            table = LiveTable.from_stored(stored)
+            self._tables[table_id] = table
+        return table
+
+    def _reload(self, table_id: str) -> LiveTable:
+        """Forget the table in memory and load it again (after a conflict in the store)."""
+        self._tables.pop(table_id, None)
+        return self._live(table_id)
+
+    def playing_tables(self) -> list[str]:
+        return self.store.playing_tables()
+
+    # -- seats --------------------------------------------------------------------------------
+    def seat_for(self, table_id: str, token: str | None) -> Reader:
+        """The seat that `token` (an invite secret or a session cookie) holds at the table; None
+        for no token (a spectator). Raises `TableError` for a token that holds no seat."""
+        with self._lock(table_id):
+            table = self._live(table_id)
+            if token is None:
+                return None
+            for seat in table.seats:
+                if matches(token, seat.session_hash) or matches(token, seat.secret_hash):
+                    return seat.seat
+        raise TableError("this link or cookie holds no seat at this table")
+
+    def join(self, table_id: str, secret: str, name: str) -> tuple[int, str]:
+        """Bind the seat of invite `secret` to a new session under display `name`; returns
+        the seat and the session token (for the cookie). Raises `TableError`."""
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+            raise TableError(f"a display name is 1 to {MAX_NAME} printable characters")
+        session = new_secret()
+        with self._lock(table_id):
+            table = self._live(table_id)
+            seat = next((s for s in table.seats if matches(secret, s.secret_hash)), None)
+            if seat is None:
+                raise TableError("this invite link holds no seat at this table")
+            self.store.bind_seat(table_id, seat.seat, name, digest(session))
+            seat.name, seat.session_hash = name, digest(session)
+            version = table.version
+        self._announce(table_id, version)
+        return seat.seat, session
+
+    # -- moves and undo -----------------------------------------------------------------------
+    def move(
+        self, table_id: str, seat: int, action: object, version: object, nonce: object
+    ) -> Answer:
+        """Play `action` (its JSON) for `seat`, chosen at `version`, sent with `nonce`."""
+        return self._change(table_id, seat, version, nonce, action)
+
+    def undo(self, table_id: str, seat: int, version: object, nonce: object) -> Answer:
+        """Take back `seat`'s last move, if the undo policy allows it (`LiveTable.undo_refusal`)."""
+        return self._change(table_id, seat, version, nonce, None)
+
+    def _change(
+        self, table_id: str, seat: int, version: object, nonce: object, action: object | None
+    ) -> Answer:
+        with self._lock(table_id):
+            table = self._live(table_id)
+            answer = self._checked(table, seat, version, nonce, action)
+            if answer is None:
+                assert isinstance(nonce, str) and isinstance(version, int)
+                try:
+                    answer = self._commit(table, seat, nonce, action)
+                except Conflict:
+                    table = self._reload(table_id)
+                    answer = Answer(False, table.version, "stale", _stale_reason(table.version))
+        if answer.ok and not answer.repeated:
+            self._announce(table_id, answer.version)
+        return answer
+
+    def _checked(
+        self, table: LiveTable, seat: int, version: object, nonce: object, action: object | None
+    ) -> Answer | None:
+        """The answer to a request refused before anything is tried, or None to go on."""
+        current = table.version
+        if type(seat) is not int or not 0 <= seat < table.num_players:
+            return Answer(False, current, "not a seat", "only a seat of this table may move")
+        if not isinstance(nonce, str) or not 1 <= len(nonce) <= MAX_NONCE:
+            return Answer(False, current, "malformed", f"a nonce is 1 to {MAX_NONCE} characters")
+        earlier = table.answers.get((seat, nonce))
+        if earlier is not None:
+            return dataclasses.replace(earlier, repeated=True)
+        if type(version) is not int:
+            return Answer(False, current, "malformed", "a move needs the version it was chosen at")
+        if table.state.is_over():
+            return Answer(False, current, "game over", "the game is over")
+        if table.stale(seat, version):
+            return Answer(False, current, "stale", _stale_reason(current))
+        if action is None:
+            refusal = table.undo_refusal(seat)
+            return None if refusal is None else Answer(False, current, "undo", refusal)
+        return None
+
+    def _commit(self, table: LiveTable, seat: int, nonce: str, action: object | None) -> Answer:
+        """Apply to the engine, store, and answer. A refusal by the engine changes nothing;
+        if storing fails, the table is dropped from memory (the store is the truth) and the
+        error goes up."""
+        version = table.version + 1
+        if action is None:
+            snapshot = self.store.latest_snapshot(table.id, len(table.moves) - 1)
+            start = None
+            if snapshot is not None:
+                start = (table.info.state_class.from_json(snapshot.state), snapshot.moves)
+            before = table.rebuilt(len(table.moves) - 1, start)
+            table.take_back(before)
+            entry = StoredMove(version, seat, UNDO, None, nonce)
+        else:
+            try:
+                parsed = table.state.parse_action(action)
+                table.play(seat, parsed)
+            except IllegalAction as exc:
+                return Answer(False, table.version, exc.rule, exc.detail)
+            except MeepleError as exc:
+                return malformed(table.version, exc)
+            entry = StoredMove(version, seat, MOVE, parsed.to_json(), nonce)
+        try:
+            self.store.append(table.id, entry, table.state.is_over(), len(table.moves))
+        except BaseException:
+            self._tables.pop(table.id, None)
+            raise
+        table.version = version
+        answer = Answer(True, version)
+        table.answers[seat, nonce] = answer
+        if action is not None and len(table.moves) % SNAPSHOT_EVERY == 0:
+            self.store.save_snapshot(
+                table.id, StoredSnapshot(version, len(table.moves), table.state.to_json())
+            )
+        return answer
+
+    # -- reading ------------------------------------------------------------------------------
+    def version(self, table_id: str) -> int:
+        with self._lock(table_id):
+            return self._live(table_id).version
+
+    def payload(self, table_id: str, seat: Reader, log_start: int = 0) -> dict[str, Any]:
+        """What `seat` (None: a spectator) is sent about the table now."""
+        with self._lock(table_id):
+            return self._live(table_id).payload(seat, log_start)
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        """The game's record with its seed: only once the game is over."""
+        with self._lock(table_id):
+            table = self._live(table_id)
+            if not table.state.is_over():
+                raise TableError("the record and the seed are given once the game is over")
+            return table.record().to_json()
+
+    def status(self, table_id: str) -> str:
+        with self._lock(table_id):
+            return OVER if self._live(table_id).state.is_over() else "playing"
+
+    def bot_turns(self, table_id: str) -> list[BotTurn]:
+        """A turn for each bot seat that may act now."""
+        with self._lock(table_id):
+            table = self._live(table_id)
+            state = table.state
+            turns = []
+            for seat in state.to_move():
+                if not table.is_bot(seat):
+                    continue
+                spec = table.seats[seat].bot
+                assert spec is not None
+                seed = derive_rng(table.seed, "bot", seat, table.version).randrange(2**31)
+                turns.append(
+                    BotTurn(
+                        table.id,
+                        table.info.name,
+                        seat,
+                        spec,
+                        table.version,
+                        seed,
+                        state.view(seat),
+                        [a.to_json() for a in state.legal_actions(seat)],
+                    )
+                )
+            return turns
+
+
+def _stale_reason(current: int) -> str:
+    return f"the table has changed since (now at version {current}): sync and choose again"
+
+
+def _plausible_id(table_id: str) -> bool:
+    return 1 <= len(table_id) <= 16 and all(c.isalnum() or c in "-_" for c in table_id)

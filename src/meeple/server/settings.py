@@ -1,0 +1,29 @@
+"""The server's settings: where the database is, where to listen, and its limits."""
+
+from __future__ import annotations
+
+import dataclasses
+
+DEFAULT_DB = "meeple-server.db"
+
+
+def database_url(db: str) -> str:
+    """A database URL as given (``postgresql://…``, ``sqlite:///…``), or a file path, which
+    means an SQLite database in that file."""
+    return db if "://" in db else f"sqlite:///{db}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Settings:
+    #: SQLAlchemy URL of the database.
+    db_url: str = database_url(DEFAULT_DB)
+    host: str = "127.0.0.1"
+    port: int = 8000
+    #: Processes computing bot moves (None: cores − 1, at least 1).
+    bot_workers: int | None = None
+    #: Longest WebSocket message or JSON body accepted, in bytes.
+    max_message: int = 64 * 1024
+    #: Largest uploaded edition file, in bytes.
+    max_edition: int = 1024 * 1024
+    #: Origins allowed besides the server's own (the WebSocket handshake and form posts).
+    allowed_origins: tuple[str, ...] = ()

@@ -1,0 +1,113 @@
+"""The create-a-table form, generated from a game's `GameInfo`: its player range, its option
+spec (a flag is a checkbox, a seat a choice of seats, an edition a shipped name or an uploaded
+file) and a choice per seat of a human or a bot. No game and no option is named here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from meeple.bots import BOTS, DEFAULT_LEVEL, LEVELS
+from meeple.engine.gameinfo import PLAYERS, GameInfo
+from meeple.engine.registry import edition_names, shipped_edition
+from meeple.server.schema import BOT, HUMAN
+from meeple.server.service import SeatChoice, TableError
+
+#: What a seat may be, in the order the form lists them.
+SEAT_CHOICES = (HUMAN, *LEVELS, *BOTS)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Field:
+    """One input of the form: its name, label, kind (``select``, ``checkbox``, ``file``) and
+    for a select its (value, text) choices and the one chosen."""
+
+    name: str
+    label: str
+    kind: str
+    help: str = ""
+    choices: tuple[tuple[str, str], ...] = ()
+    default: str = ""
+
+
+def option_fields(info: GameInfo) -> list[Field]:
+    """The inputs of the game's options, players first."""
+    players = tuple((str(n), str(n)) for n in range(info.min_players, info.max_players + 1))
+    fields = [Field(PLAYERS, "Players", "select", "", players, str(info.default_players))]
+    for spec in info.options:
+        name = f"opt_{spec.name}"
+        label = spec.name.replace("_", " ").capitalize()
+        if spec.kind == "flag":
+            fields.append(
+                Field(name, label, "checkbox", spec.help, default="on" * bool(spec.default))
+            )
+        elif spec.kind == "seat":
+            seats = tuple((str(s), str(s + 1)) for s in range(info.max_players))
+            fields.append(Field(name, label, "select", spec.help, seats, str(spec.default or 0)))
+        else:
+            shipped = (("", "built-in"), *((e, e) for e in edition_names(info.name)))
+            fields.append(Field(name, label, "select", spec.help, shipped, ""))
+            fields.append(Field(f"{name}_file", f"{label} file", "file", "or upload one (JSON)"))
+    return fields
+
+
+def seat_fields(info: GameInfo) -> list[Field]:
+    """One choice per possible seat (the form uses the first ``players`` of them)."""
+    choices = tuple((c, c) for c in SEAT_CHOICES)
+    return [
+        Field(
+            f"seat_{s}", f"Seat {s + 1}", "select", "", choices, HUMAN if s == 0 else DEFAULT_LEVEL
+        )
+        for s in range(info.max_players)
+    ]
+
+
+def read_form(
+    info: GameInfo, form: Mapping[str, Any], uploads: Mapping[str, bytes], max_edition: int
+) -> tuple[dict[str, Any], list[SeatChoice]]:
+    """The engine options and seats a submitted form asks for (the engine checks the options
+    when the table is made). Raises `TableError` for what the form cannot mean."""
+    try:
+        players = int(form.get(PLAYERS, info.default_players))
+    except ValueError:
+        raise TableError("players must be a number") from None
+    options: dict[str, Any] = {PLAYERS: players}
+    for spec in info.options:
+        name = f"opt_{spec.name}"
+        if spec.kind == "flag":
+            options[spec.name] = form.get(name) == "on"
+        elif spec.kind == "seat":
+            try:
+                options[spec.name] = int(form.get(name, spec.default or 0))
+            except ValueError:
+                raise TableError(f"{spec.name} must be a seat") from None
+        else:
+            upload = uploads.get(f"{name}_file", b"")
+            if upload:
+                options[spec.name] = _edition_file(upload, max_edition)
+            elif form.get(name):
+                options[spec.name] = _shipped(info, str(form[name]))
+    seats = []
+    for seat in range(players):
+        choice = str(form.get(f"seat_{seat}", HUMAN)).strip()
+        seats.append(SeatChoice() if choice == HUMAN else SeatChoice(BOT, choice))
+    return options, seats
+
+
+def _edition_file(data: bytes, max_edition: int) -> Any:
+    if len(data) > max_edition:
+        raise TableError(f"an edition file is at most {max_edition // 1024} KB")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise TableError(f"the edition file is not valid JSON: {exc}") from None
+
+
+def _shipped(info: GameInfo, name: str) -> Any:
+    try:
+        return shipped_edition(info.name, name)
+    except Exception as exc:
+        raise TableError(str(exc)) from None

@@ -1,0 +1,37 @@
+"""A server app on a fresh SQLite file per test, with one bot worker process."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from meeple.server.app import create_app
+from meeple.server.settings import Settings
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return Settings(db_url=f"sqlite:///{tmp_path / 'server.db'}", bot_workers=1)
+
+
+@pytest.fixture
+def client(settings):
+    with TestClient(create_app(settings), base_url="http://testserver") as client:
+        yield client
+
+
+def new_table(client, game="tikal", options=None, seats=("human", "human")):
+    """Create a table over the JSON API; returns its id and each human seat's secret."""
+    body = {
+        "game": game,
+        "options": {"players": len(seats), **(options or {})},
+        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
+    }
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    data = response.json()
+    return data["table"], {s["seat"]: s["secret"] for s in data["seats"] if s["secret"]}
+
+
+def bearer(secret):
+    return {"Authorization": f"Bearer {secret}"}

@@ -1,0 +1,86 @@
+"""Shared by the server tests: engine-side searches for moves to send (generic: through the
+`GameState` interface only)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from meeple.engine.errors import IllegalAction
+from meeple.engine.game import GameState
+
+
+def illegal_move(state: GameState, seat: int) -> tuple[dict[str, Any], str] | None:
+    """An action `seat` might try now that a numbered rule (``TIK-…``, ``ALT-…``) refuses,
+    with that rule; None if there is none at this point."""
+    legal = set(state.legal_actions(seat))
+    for action in state.tried_actions(seat):
+        if action in legal:
+            continue
+        try:
+            state.clone().apply(seat, action)
+        except IllegalAction as exc:
+            if "-" in exc.rule:
+                return action.to_json(), exc.rule
+    return None
+
+
+def random_move(state: GameState, rng: random.Random, seat: int | None = None) -> tuple[int, Any]:
+    """A random legal move of `seat` (or of a random seat to move), as (seat, action JSON)."""
+    seat = rng.choice(state.to_move()) if seat is None else seat
+    return seat, rng.choice(state.legal_actions(seat)).to_json()
+
+
+def tikal_marked_edition() -> tuple[dict[str, Any], dict[str, str]]:
+    """Tikal's built-in data with each terrain tile's id made a marker (as the engine's log
+    secrecy test plants them); marker -> its witness in a view."""
+    from meeple.games.tikal.components import builtin_data
+
+    data = builtin_data()
+    secrets = {}
+    for tile in data["terrain_tiles"]["tiles"]["value"]:
+        tile["id"] = f"Mark{tile['id']}Z"
+        secrets[tile["id"]] = f'"{tile["id"]}"'
+    return data, secrets
+
+
+def altiplano_marked_edition() -> tuple[dict[str, Any], dict[str, str]]:
+    """Altiplano's built-in data with a marker as each mission's text; marker -> the
+    mission's id as a view shows it."""
+    from meeple.games.altiplano.components import load
+
+    data = load().raw
+    data = {**data, "missions": {**data["missions"]}}
+    cards = []
+    secrets = {}
+    for card in data["missions"]["cards"]:
+        marker = f"MARK-{card['id']}-TEXT"
+        cards.append({**card, "text_en": marker})
+        secrets[marker] = f'"{card["id"]}"'
+    data["missions"]["cards"] = cards
+    return data, secrets
+
+
+class SecrecyWatch:
+    """Reads every frame sent to one reader: a planted marker may appear in a frame only if
+    its witness is in that reader's view now or was in one it got before (so it may know it).
+    The views' ``options`` (the edition, listing every component) are left out."""
+
+    def __init__(self, secrets: dict[str, str]) -> None:
+        self.secrets = secrets
+        self.known = ""
+        self.named = 0
+        self.frames = 0
+
+    def __call__(self, message: dict[str, Any]) -> None:
+        self.frames += 1
+        if message.get("type") == "state":
+            view = {k: v for k, v in message["view"].items() if k != "options"}
+            self.known += json.dumps(view)
+            message = {**message, "view": view}
+        text = json.dumps(message)
+        for marker, witness in self.secrets.items():
+            if marker in text:
+                assert witness in self.known, f"a frame names {marker!r}, hidden from its reader"
+                self.named += 1

@@ -1,0 +1,58 @@
+"""Whole games over the protocol: the example client plays a seat against a bot seat (moved by
+the process pool) while a spectator watches, and no frame to the seat or the spectator names a
+planted secret it may not see (Tikal's tiles in the stack, another seat's missions)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import bearer
+from server_helpers import SecrecyWatch, altiplano_marked_edition, tikal_marked_edition
+
+from meeple.server.client import play_seat, random_chooser
+from meeple.server.service import SeatChoice
+
+CASES = [
+    ("tikal", {"players": 2}, tikal_marked_edition),
+    ("altiplano", {"players": 2, "missions": True}, altiplano_marked_edition),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "edition"), CASES)
+def test_a_whole_game_with_a_bot_keeps_every_secret(client, game, options, edition):
+    data, secrets = edition()
+    service = client.app.state.service
+    created = service.create(
+        game, {**options, "edition": data}, [SeatChoice(), SeatChoice("bot", "random")]
+    )
+    table = created.id
+    seat_watch, spectator_watch = SecrecyWatch(secrets), SecrecyWatch(secrets)
+    with (
+        client.websocket_connect(f"/ws/{table}") as spectator,
+        client.websocket_connect(f"/ws/{table}", headers=bearer(created.invites[0])) as ws,
+    ):
+        final = play_seat(ws, random_chooser(1), on_message=seat_watch)
+        last = None
+        while last is None or not last["over"]:
+            last = spectator.receive_json()
+            spectator_watch(last)
+    assert final["over"] and final["winners"] and final["score_sheet"]
+    assert last["scores"] == final["scores"]
+    assert seat_watch.named > 0, "no frame named a marker: the secrets were not reached"
+    live = service._live(table)
+    assert {p.seat for p in live.moves} == {0, 1}
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert record["seed"] == final["seed"] and len(record["actions"]) == len(live.moves)
+    service._tables.clear()
+    assert service._live(table).state.to_json() == live.state.to_json()
+
+
+def test_a_table_of_bots_only_plays_to_the_end(client):
+    service = client.app.state.service
+    created = service.create(
+        "tikal", {"players": 3}, [SeatChoice("bot", "random")] * 2 + [SeatChoice("bot", "greedy")]
+    )
+    with client.websocket_connect(f"/ws/{created.id}") as spectator:
+        state = spectator.receive_json()
+        while not state["over"]:
+            state = spectator.receive_json()
+    assert state["winners"] and state["seed"] is not None

@@ -1,0 +1,108 @@
+"""The server's storage: the migration builds the models' schema, SQLite runs in WAL mode, the
+log is append-only with one entry per version and nonce, and snapshots are a droppable cache."""
+
+from __future__ import annotations
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import text
+
+from meeple.server.schema import BOT, HUMAN, MOVE, OVER, UNDO, Base
+from meeple.server.store import (
+    Conflict,
+    Store,
+    StoredMove,
+    StoredSeat,
+    StoredSnapshot,
+    StoredTable,
+)
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'test.db'}")
+    yield store
+    store.close()
+
+
+def a_table(table_id="t1"):
+    return StoredTable(
+        id=table_id,
+        game="tikal",
+        options={"players": 2},
+        seed=7,
+        admin_hash="a" * 64,
+        seats=[StoredSeat(0, HUMAN, secret_hash="b" * 64), StoredSeat(1, BOT, bot="random")],
+    )
+
+
+def test_the_migration_builds_exactly_the_models(store):
+    with store.engine.connect() as connection:
+        diff = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    assert diff == []
+
+
+def test_sqlite_runs_in_wal_mode(store):
+    with store.engine.connect() as connection:
+        assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+
+
+def test_migrating_again_changes_nothing(tmp_path):
+    url = f"sqlite:///{tmp_path / 'again.db'}"
+    Store(url).close()
+    store = Store(url)
+    with store.engine.connect() as connection:
+        assert (
+            connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        )
+    store.close()
+
+
+def test_a_table_and_its_log_round_trip(store):
+    store.create_table(a_table())
+    store.append("t1", StoredMove(1, 0, MOVE, {"kind": "x"}, "n1"), over=False, keep_moves=1)
+    store.append("t1", StoredMove(2, 0, UNDO, None, "n2"), over=True, keep_moves=0)
+    loaded = store.load_table("t1")
+    assert loaded is not None
+    assert (loaded.version, loaded.status, loaded.seed) == (2, OVER, 7)
+    assert [(m.version, m.kind, m.action, m.nonce) for m in loaded.log] == [
+        (1, MOVE, {"kind": "x"}, "n1"),
+        (2, UNDO, None, "n2"),
+    ]
+    assert [s.kind for s in loaded.seats] == [HUMAN, BOT]
+    assert store.playing_tables() == []
+    assert store.load_table("nope") is None
+
+
+def test_a_version_or_a_nonce_is_stored_once(store):
+    store.create_table(a_table())
+    store.append("t1", StoredMove(1, 0, MOVE, {}, "n1"), over=False, keep_moves=1)
+    with pytest.raises(Conflict):
+        store.append("t1", StoredMove(1, 0, MOVE, {}, "n9"), over=False, keep_moves=1)
+    with pytest.raises(Conflict):
+        store.append("t1", StoredMove(2, 0, MOVE, {}, "n1"), over=False, keep_moves=2)
+    with pytest.raises(Conflict):  # a gap: the table is not at version 2
+        store.append("t1", StoredMove(3, 0, MOVE, {}, "n3"), over=False, keep_moves=3)
+    loaded = store.load_table("t1")
+    assert loaded is not None and [m.version for m in loaded.log] == [1]
+    assert loaded.version == 1
+
+
+def test_an_undo_drops_the_snapshots_it_makes_wrong(store):
+    store.create_table(a_table())
+    for version in (1, 2):
+        store.append("t1", StoredMove(version, 0, MOVE, {}, f"n{version}"), False, version)
+        store.save_snapshot("t1", StoredSnapshot(version, version, {"at": version}))
+    assert store.latest_snapshot("t1", 5) == StoredSnapshot(2, 2, {"at": 2})
+    store.append("t1", StoredMove(3, 0, UNDO, None, "n3"), over=False, keep_moves=1)
+    assert store.latest_snapshot("t1", 5) == StoredSnapshot(1, 1, {"at": 1})
+    assert store.latest_snapshot("t1", 0) is None
+
+
+def test_binding_a_seat_keeps_only_hashes(store):
+    store.create_table(a_table())
+    store.bind_seat("t1", 0, "Ann", "c" * 64)
+    loaded = store.load_table("t1")
+    assert loaded is not None
+    assert (loaded.seats[0].name, loaded.seats[0].session_hash) == ("Ann", "c" * 64)
