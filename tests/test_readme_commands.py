@@ -38,7 +38,7 @@ def meeple_lines() -> list[list[str]]:
 
 def test_readme_opens_with_a_run_and_a_test_command():
     run, test = readme_commands()[:2]
-    assert "pip install -e ." in run and "meeple play" in run
+    assert "pip install -e ." in run and "meeple serve" in run
     assert "pip install -e '.[test]'" in test and "pytest" in test
 
 
@@ -51,7 +51,7 @@ def test_ci_runs_exactly_the_readme_test_command():
 def test_the_first_command_makes_the_meeple_that_the_others_use():
     run = readme_commands()[0]
     assert run.startswith("python3 -m venv .venv && .venv/bin/pip install -e . && ")
-    assert f"{MEEPLE} play tikal" in run
+    assert run.endswith(f"{MEEPLE} serve")
 
 
 def test_no_command_says_a_bare_meeple_that_is_not_on_path():

@@ -216,6 +216,11 @@ def serve(
     from meeple.server.run import serve as run_server  # the web stack loads only here
     from meeple.server.settings import Settings, database_url
 
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    _console().print(
+        f"[bold]Meeple lobby:[/] http://{shown}:{port}/ · games kept in {db} · Ctrl+C stops",
+        soft_wrap=True,
+    )
     run_server(Settings(db_url=database_url(db), host=host, port=port))
 
 
