@@ -17,6 +17,7 @@ CASES = [
 ]
 
 
+@pytest.mark.timeout(180)
 @pytest.mark.parametrize(("game", "options", "edition"), CASES)
 def test_a_whole_game_with_a_bot_keeps_every_secret(client, game, options, edition):
     data, secrets = edition()
@@ -46,6 +47,7 @@ def test_a_whole_game_with_a_bot_keeps_every_secret(client, game, options, editi
     assert service._live(table).state.to_json() == live.state.to_json()
 
 
+@pytest.mark.timeout(180)
 def test_a_table_of_bots_only_plays_to_the_end(client):
     service = client.app.state.service
     created = service.create(
@@ -56,3 +58,36 @@ def test_a_table_of_bots_only_plays_to_the_end(client):
         while not state["over"]:
             state = spectator.receive_json()
     assert state["winners"] and state["seed"] is not None
+
+
+class _Enough(Exception):
+    """Stops the client once the test has seen what it waits for."""
+
+
+@pytest.mark.timeout(60)
+def test_the_client_chooses_again_after_a_refused_move(client):
+    service = client.app.state.service
+    created = service.create("tikal", {"players": 2}, [SeatChoice(), SeatChoice("bot", "random")])
+    chooser = random_chooser(3)
+    tries = []
+
+    def first_a_nonsense_move(state):
+        tries.append(state["version"])
+        return {"kind": "no such action"} if len(tries) == 1 else chooser(state)
+
+    answers = []
+
+    def watch(message):
+        if message["type"] == "answer":
+            answers.append(message)
+            if message["ok"]:
+                raise _Enough
+
+    with (
+        client.websocket_connect(f"/ws/{created.id}", headers=bearer(created.invites[0])) as ws,
+        pytest.raises(_Enough),
+    ):
+        play_seat(ws, first_a_nonsense_move, on_message=watch)
+    assert [a["ok"] for a in answers] == [False, True]
+    assert answers[0]["rule"] == "malformed"
+    assert tries[1] == tries[0], "the second choice is made at the same, unchanged position"

@@ -22,6 +22,9 @@ from meeple.server.turns import BotTurn
 
 log = logging.getLogger(__name__)
 
+#: Decisions in a row a bot seat may fail (crash, or a refused move) before it is left alone.
+MAX_ATTEMPTS = 5
+
 
 def default_workers() -> int:
     """One core stays with the web process: cores − 1, at least 1."""
@@ -37,6 +40,8 @@ class BotDriver:
         self._pool: ProcessPoolExecutor | None = None
         self._results = ThreadPoolExecutor(1, thread_name_prefix="bot-moves")
         self._pending: set[tuple[str, int]] = set()
+        #: Failed decisions in a row, per (table, seat).
+        self._attempts: dict[tuple[str, int], int] = {}
         self._lock = threading.Lock()
         self._closed = False
         service.subscribe(lambda table_id, _version: self.kick(table_id))
@@ -78,12 +83,30 @@ class BotDriver:
             action = future.result()
         except Exception:
             log.exception("bot %s of table %s failed", turn.spec, turn.table)
+            self._again(turn)
             return
         answer = self.service.move(
             turn.table, turn.seat, action, turn.version, f"bot-{turn.version}"
         )
-        if answer.rule == "stale":  # the table moved on meanwhile: think again
-            self.kick(turn.table)
+        if answer.ok:
+            with self._lock:
+                self._attempts.pop((turn.table, turn.seat), None)
+        elif answer.rule != "game over":
+            # Stale (the table moved on meanwhile) or refused: think again on the new position.
+            self._again(turn)
+
+    def _again(self, turn: BotTurn) -> None:
+        """Ask the bot again, a bounded number of times per position, so that a bot that keeps
+        failing cannot loop forever (its seat then waits for its clock or its creator)."""
+        key = (turn.table, turn.seat)
+        with self._lock:
+            self._attempts[key] = attempts = self._attempts.get(key, 0) + 1
+        if attempts > MAX_ATTEMPTS:
+            log.error(
+                "bot %s of table %s gave up after %d attempts", turn.spec, turn.table, attempts
+            )
+            return
+        self.kick(turn.table)
 
     def close(self) -> None:
         self._closed = True

@@ -4,8 +4,8 @@ outside bots, and the tests' player.
 `play_seat` needs only a connection with ``send_json`` and ``receive_json`` (FastAPI's test
 client has them; `connect` makes one over a real socket). It waits for a position where the
 seat has legal actions, sends the chosen one with the version it was chosen at and a fresh
-nonce, and goes on until the game is over; a refused move (stale, say) just waits for the next
-position.
+nonce, and goes on until the game is over. It never sends two moves chosen at one version; a
+refused move (stale, say) changed nothing, so it asks for the position again and chooses anew.
 
     python -m meeple.server.client ws://127.0.0.1:8000/ws/TABLE SECRET
 """
@@ -47,17 +47,25 @@ def play_seat(
     """Play until the game is over; returns the last position (with the score sheet)."""
     nonce = 0
     log: list[dict[str, Any]] = []
+    #: The version of our move still unanswered: no second move is chosen at it.
+    waiting_at: int | None = None
     connection.send_json({"type": "sync", "log_start": 0})
     for _ in range(max_messages):
         message: dict[str, Any] = connection.receive_json()
         if on_message is not None:
             on_message(message)
+        if message["type"] in ("answer", "error"):
+            if not message.get("ok"):  # refused (stale, say): nothing changed, so ask again
+                waiting_at = None
+                connection.send_json({"type": "sync", "log_start": len(log)})
+            continue
         if message["type"] != "state":
             continue
         log[message["log_start"] :] = message["log"]
         if message["over"]:
             return message
-        if message["legal"]:
+        if message["legal"] and message["version"] != waiting_at:
+            waiting_at = message["version"]
             nonce += 1
             connection.send_json(
                 {
