@@ -30,7 +30,7 @@ from meeple.engine.registry import game_info, game_names
 from meeple.server.bots import BotDriver
 from meeple.server.hub import STATE, Connection, Hub
 from meeple.server.live import Answer
-from meeple.server.messages import Move, NewTable, Sync, Undo, client_message
+from meeple.server.messages import Move, NewTable, Sync, Undo, client_message, frame
 from meeple.server.schema import BOT, HUMAN
 from meeple.server.service import SeatChoice, TableError, TableService
 from meeple.server.settings import Settings
@@ -367,16 +367,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         while True:
             item = await connection.next()
             if item is STATE:
-                if not await _still_holds(service, connection, token):
+                payload = await run_in_threadpool(
+                    service.payload_if_held,
+                    connection.table_id,
+                    token,
+                    connection.seat,
+                    connection.log_start,
+                )
+                if payload is None:
                     await websocket.close(CLOSE_UNAUTHORISED, "this credential holds no seat")
                     return
-                payload = await run_in_threadpool(
-                    service.payload, connection.table_id, connection.seat, connection.log_start
-                )
                 connection.log_start = payload["log_size"]
-                await websocket.send_json(payload)
+                await websocket.send_text(frame(payload))
             else:
-                await websocket.send_json(item)
+                await websocket.send_text(frame(item))
 
     return app
 

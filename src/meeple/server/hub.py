@@ -69,5 +69,13 @@ class Hub:
         """A table changed (called from any thread): every connection to it will re-sync."""
         with self._lock:
             connections = list(self._tables.get(table_id, ()))
+        by_loop: dict[asyncio.AbstractEventLoop, list[Connection]] = {}
         for connection in connections:
-            connection.loop.call_soon_threadsafe(connection.want_state)
+            by_loop.setdefault(connection.loop, []).append(connection)
+        for loop, waiting in by_loop.items():  # one wake-up of each loop, not one a connection
+            loop.call_soon_threadsafe(_want_states, waiting)
+
+
+def _want_states(connections: list[Connection]) -> None:
+    for connection in connections:
+        connection.want_state()

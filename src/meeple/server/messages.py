@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter
 
 from meeple.server.service import MAX_NONCE
@@ -57,3 +58,10 @@ class NewTable(_Message):
     game: str
     options: dict[str, Any] = {}
     seats: list[NewSeat]
+
+
+def frame(message: object) -> str:
+    """A server message as the text of a WebSocket frame. orjson: a position is encoded for
+    every seat after every move, ten times faster than with `json` (keys that are not strings
+    become strings, as `json` makes them)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()

@@ -1,0 +1,357 @@
+"""Loopback load test of the game server: N live tables of random players over WebSockets.
+
+Run:  .venv/bin/python benchmarks/bench_server_load.py [--tables 10 100 500]
+      [--postgres postgresql://…] [--think 1.0] [--moves-per-table 40] [--seconds 60]
+
+For each N, a real ``meeple serve`` process is started on a fresh database (an SQLite file in
+a temporary directory, or a PostgreSQL database given with ``--postgres``, which must be
+empty or hold only earlier runs' tables), N tables of two human seats are created over the
+JSON API (the games of ``--game`` in turn), and every seat connects over its own WebSocket.
+Each seat is a scripted random player: whenever a position gives it legal actions it waits
+its think time (uniform in [0, 2 × ``--think``] seconds; 0 plays at once, which measures the
+server's capacity rather than a live room), then sends a random legal action with the
+version and a fresh nonce. The move round-trip is the time from sending a move to its
+``answer`` frame. A table stops after ``--moves-per-table`` moves, every table stops after
+``--seconds``; bots are not used.
+
+The driver (this process) must not be the bottleneck, so its CPU use is printed next to the
+server's (both in % of one core): a driver near 100 % means the figures measure it. The
+server's CPU milliseconds per move are the figure least moved by other work on the machine.
+Aim (issue 11): p99 under 50 ms at 500 live tables on the 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import dataclasses
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+#: How long the server may take to start, and the longest wait for one frame.
+START_TIMEOUT = 60.0
+FRAME_TIMEOUT = 30.0
+#: ``meeple`` itself, from whichever source tree is first on the path.
+SERVE = "import sys; from meeple.cli.main import app; sys.argv[0] = 'meeple'; app()"
+
+
+@dataclasses.dataclass
+class Table:
+    id: str
+    secrets: list[str]
+    moves: int = 0
+    sockets: list[ClientConnection] = dataclasses.field(default_factory=list)
+
+    async def close(self) -> None:
+        """Done: close every seat's socket, which ends the seats still waiting for a frame."""
+        await asyncio.gather(*(ws.close() for ws in self.sockets), return_exceptions=True)
+
+
+@dataclasses.dataclass
+class Tally:
+    """What every seat measured in one run."""
+
+    round_trips: list[float] = dataclasses.field(default_factory=list)
+    refused: int = 0
+    games_over: int = 0
+
+
+@dataclasses.dataclass
+class Result:
+    tables: int
+    moves: int
+    refused: int
+    games_over: int
+    seconds: float
+    round_trips: list[float]
+    #: CPU seconds used during play.
+    driver_cpu: float
+    server_cpu: float
+
+    def quantile(self, q: float) -> float:
+        ordered = sorted(self.round_trips)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tables": self.tables,
+            "moves": self.moves,
+            "refused": self.refused,
+            "games_over": self.games_over,
+            "seconds": round(self.seconds, 2),
+            "moves_per_s": round(self.moves / self.seconds, 1),
+            "p50_ms": round(1000 * self.quantile(0.5), 1),
+            "p99_ms": round(1000 * self.quantile(0.99), 1),
+            "max_ms": round(1000 * max(self.round_trips, default=float("nan")), 1),
+            "mean_ms": round(1000 * statistics.fmean(self.round_trips or [float("nan")]), 1),
+            "driver_cpu_pct": round(100 * self.driver_cpu / self.seconds),
+            "server_cpu_pct": round(100 * self.server_cpu / self.seconds),
+            "server_cpu_ms_per_move": round(1000 * self.server_cpu / max(1, self.moves), 2),
+        }
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def running_server(db: str, src: str | None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """A ``meeple serve`` process on `db` at a free port, from the source tree `src` (None:
+    the installed one); yields its base URL and process."""
+    port = free_port()
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [src, env.get("PYTHONPATH")]))
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", db],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if server.poll() is not None:
+                raise RuntimeError(f"the server stopped: {server.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(f"{base}/api/games", timeout=2).close()
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server did not answer in time")
+            time.sleep(0.1)
+        yield base, server
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def create_table(base: str, game: str) -> Table:
+    body = {"game": game, "options": {"players": 2}, "seats": [{"kind": "human"}] * 2}
+    request = urllib.request.Request(
+        f"{base}/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        data = json.load(response)
+    return Table(data["table"], [seat["secret"] for seat in data["seats"]])
+
+
+async def play_seat(*args: Any) -> None:
+    """`play_until_done`, ended quietly when the table closes its sockets."""
+    with contextlib.suppress(ConnectionClosed):
+        await play_until_done(*args)
+
+
+async def play_until_done(
+    ws: ClientConnection,
+    table: Table,
+    limits: argparse.Namespace,
+    rng: random.Random,
+    deadline: float,
+    tally: Tally,
+) -> None:
+    """Answer every position that gives this seat legal actions, until the table has played
+    its moves, the game is over, or the time is up."""
+    sent_at: dict[str, float] = {}
+    waiting_at: int | None = None
+    nonce = 0
+    while table.moves < limits.moves_per_table:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return
+        try:
+            async with asyncio.timeout(min(left, FRAME_TIMEOUT)):
+                message = json.loads(await ws.recv())
+        except TimeoutError:
+            return
+        if table.moves >= limits.moves_per_table:  # the other seat played the last move
+            return
+        if message["type"] == "answer":
+            start = sent_at.pop(message["nonce"], None)
+            if start is not None:
+                tally.round_trips.append(time.perf_counter() - start)
+            if message["ok"]:
+                table.moves += 1
+                if table.moves >= limits.moves_per_table:
+                    await table.close()
+            else:  # stale (the other seat moved first): ask for the position again
+                tally.refused += 1
+                waiting_at = None
+                await ws.send(json.dumps({"type": "sync", "log_start": 0}))
+            continue
+        if message["type"] != "state":
+            continue
+        if message["over"]:
+            tally.games_over += 1
+            await table.close()
+            return
+        if not message["legal"] or message["version"] == waiting_at:
+            continue
+        if limits.think:
+            await asyncio.sleep(rng.uniform(0, 2 * limits.think))
+            if table.moves >= limits.moves_per_table:
+                return
+        waiting_at = message["version"]
+        nonce += 1
+        move = {
+            "type": "move",
+            "action": rng.choice(message["legal"])["action"],
+            "version": message["version"],
+            "nonce": f"n{nonce}",
+        }
+        sent_at[move["nonce"]] = time.perf_counter()
+        await ws.send(json.dumps(move))
+
+
+@dataclasses.dataclass
+class Play:
+    """The span of play (every seat connected, until the last one stops)."""
+
+    seconds: float
+    driver_cpu: float
+    server_cpu: float
+
+
+async def drive(
+    base: str, server_pid: int, tables: list[Table], limits: argparse.Namespace, tally: Tally
+) -> Play:
+    """Connect every seat, then play."""
+    url = base.replace("http", "ws", 1)
+    sockets: list[tuple[ClientConnection, Table]] = []
+    try:
+        for table in tables:
+            for secret in table.secrets:
+                ws = await connect(
+                    f"{url}/ws/{table.id}",
+                    additional_headers={"Authorization": f"Bearer {secret}"},
+                    max_size=None,
+                    open_timeout=FRAME_TIMEOUT,
+                )
+                sockets.append((ws, table))
+                table.sockets.append(ws)
+        start, driver, server = time.perf_counter(), time.process_time(), cpu_seconds(server_pid)
+        deadline = start + limits.seconds
+        rng = random.Random(limits.seed)
+        await asyncio.gather(
+            *(
+                play_seat(ws, table, limits, random.Random(rng.random()), deadline, tally)
+                for ws, table in sockets
+            )
+        )
+        return Play(
+            time.perf_counter() - start,
+            time.process_time() - driver,
+            cpu_seconds(server_pid) - server,
+        )
+    finally:
+        await asyncio.gather(*(ws.close() for ws, _ in sockets), return_exceptions=True)
+
+
+def run(n: int, db: str, src: str | None, limits: argparse.Namespace) -> Result:
+    with running_server(db, src) as (base, server):
+        tables = [create_table(base, limits.game[i % len(limits.game)]) for i in range(n)]
+        tally = Tally()
+        play = asyncio.run(drive(base, server.pid, tables, limits, tally))
+    return Result(
+        tables=n,
+        moves=sum(t.moves for t in tables),
+        refused=tally.refused,
+        games_over=tally.games_over,
+        seconds=play.seconds,
+        round_trips=tally.round_trips,
+        driver_cpu=play.driver_cpu,
+        server_cpu=play.server_cpu,
+    )
+
+
+COLUMNS = (
+    ("server", "{:>12}"),
+    ("tables", "{:>6}"),
+    ("moves", "{:>6}"),
+    ("refused", "{:>7}"),
+    ("seconds", "{:>7}"),
+    ("moves_per_s", "{:>11}"),
+    ("p50_ms", "{:>6}"),
+    ("p99_ms", "{:>6}"),
+    ("max_ms", "{:>7}"),
+    ("driver_cpu_pct", "{:>14}"),
+    ("server_cpu_pct", "{:>14}"),
+    ("server_cpu_ms_per_move", "{:>22}"),
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 100, 500], help="Ns")
+    parser.add_argument(
+        "--game", nargs="+", default=["tikal", "altiplano"], help="games, taken in turn"
+    )
+    parser.add_argument("--think", type=float, default=1.0, help="mean think time, seconds")
+    parser.add_argument("--moves-per-table", type=int, default=40)
+    parser.add_argument("--seconds", type=float, default=60.0, help="play time per N at most")
+    parser.add_argument("--postgres", metavar="URL", help="a PostgreSQL database instead")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--src",
+        nargs="+",
+        default=[None],
+        help="source trees to serve from, in turn for each N (before and after a change)",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object per N instead")
+    parser.add_argument(
+        "--quick", action="store_true", help="a check that it runs: 2 tables, 6 moves, no think"
+    )
+    args = parser.parse_args()
+    if args.quick:
+        args.tables, args.moves_per_table, args.seconds, args.think = [2], 6, 20.0, 0.0
+    database = "PostgreSQL" if args.postgres else "SQLite"
+    if not args.json:
+        print(
+            f"{database}, games {'/'.join(args.game)}, think {args.think} s, "
+            f"at most {args.moves_per_table} moves per table and {args.seconds} s"
+        )
+        print(" ".join(fmt.format(name) for name, fmt in COLUMNS))
+    with tempfile.TemporaryDirectory() as scratch:
+        for i, n in enumerate(args.tables):
+            for j, src in enumerate(args.src):
+                db = args.postgres or str(Path(scratch) / f"load-{i}-{j}.db")
+                server = "installed" if src is None else Path(src).resolve().parent.name
+                figures = {"server": server, **run(n, db, src, args).to_json()}
+                if args.json:
+                    print(json.dumps({"database": database, **figures}), flush=True)
+                else:
+                    print(" ".join(fmt.format(figures[k]) for k, fmt in COLUMNS), flush=True)
+
+
+if __name__ == "__main__":
+    main()

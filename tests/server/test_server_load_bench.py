@@ -1,0 +1,37 @@
+"""The server load benchmark runs: its quick mode plays a few moves on two tables of a real
+server process and prints one JSON line of figures (so the script cannot rot unseen)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).parents[2] / "benchmarks" / "bench_server_load.py"
+
+
+@pytest.mark.timeout(90)
+def test_quick_load_run_reports_round_trips():
+    run = subprocess.run(
+        [sys.executable, str(BENCH), "--quick", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=80,
+        check=True,
+    )
+    (line,) = run.stdout.splitlines()
+    figures = json.loads(line)
+    assert set(figures) == {
+        "database", "server", "tables", "moves", "refused", "games_over", "seconds",
+        "moves_per_s", "p50_ms", "p99_ms", "max_ms", "mean_ms", "driver_cpu_pct",
+        "server_cpu_pct", "server_cpu_ms_per_move",
+    }  # fmt: skip
+    assert figures["database"] == "SQLite"
+    assert figures["tables"] == 2
+    assert figures["moves"] == 12  # 6 a table, each acknowledged
+    assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    assert figures["moves_per_s"] > 0
+    assert figures["server_cpu_ms_per_move"] > 0
