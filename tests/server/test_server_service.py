@@ -191,6 +191,20 @@ def test_payloads_hold_the_seats_view_and_legal_actions_only(service):
         service.record(created.id)
 
 
+def test_a_push_is_built_only_for_the_credential_that_still_holds_the_seat(service):
+    created = service.create("tikal", {"players": 2}, HUMANS)
+    invite = created.invites[0]
+    assert service.payload_if_held(created.id, invite, 0)["seat"] == 0
+    assert service.payload_if_held(created.id, invite, 1) is None
+    assert service.payload_if_held(created.id, "x" * 43, 0) is None
+    assert service.payload_if_held(created.id, None, None)["legal"] == []
+    _, first = service.join(created.id, invite, "Ann")
+    assert service.payload_if_held(created.id, first, 0)["seat"] == 0
+    _, second = service.join(created.id, invite, "Ann")  # the seat moves to another browser
+    assert service.payload_if_held(created.id, first, 0) is None
+    assert service.payload_if_held(created.id, second, 0)["seat"] == 0
+
+
 def test_a_finished_game_gives_its_score_sheet_seed_and_record(service):
     created = service.create("tikal", {"players": 2}, HUMANS)
     rng = random.Random(8)
