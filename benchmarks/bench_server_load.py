@@ -181,19 +181,39 @@ async def play_until_done(
     tally: Tally,
 ) -> None:
     """Answer every position that gives this seat legal actions, until the table has played
-    its moves, the game is over, or the time is up."""
+    its moves, the game is over, or the time is up. The seat thinks while it goes on reading
+    frames (an answer is timed when it arrives), and it moves on the newest position."""
     sent_at: dict[str, float] = {}
+    #: The newest position that gives us legal actions, and when we shall have chosen in it.
+    pending: dict[str, Any] | None = None
+    due = 0.0
     waiting_at: int | None = None
     nonce = 0
     while table.moves < limits.moves_per_table:
-        left = deadline - time.perf_counter()
-        if left <= 0:
+        now = time.perf_counter()
+        if now >= deadline:
             return
+        if pending is not None and now >= due:
+            waiting_at = pending["version"]
+            nonce += 1
+            move = {
+                "type": "move",
+                "action": rng.choice(pending["legal"])["action"],
+                "version": waiting_at,
+                "nonce": f"n{nonce}",
+            }
+            pending = None
+            sent_at[move["nonce"]] = time.perf_counter()
+            await ws.send(json.dumps(move))
+            continue
+        wait = min(deadline if pending is None else due, now + FRAME_TIMEOUT) - now
         try:
-            async with asyncio.timeout(min(left, FRAME_TIMEOUT)):
+            async with asyncio.timeout(wait):
                 message = json.loads(await ws.recv())
         except TimeoutError:
-            return
+            if pending is None:  # the time is up, or nothing came for FRAME_TIMEOUT
+                return
+            continue
         if table.moves >= limits.moves_per_table:  # the other seat played the last move
             return
         if message["type"] == "answer":
@@ -208,29 +228,17 @@ async def play_until_done(
                 tally.refused += 1
                 waiting_at = None
                 await ws.send(json.dumps({"type": "sync", "log_start": 0}))
-            continue
-        if message["type"] != "state":
-            continue
-        if message["over"]:
-            tally.games_over += 1
-            await table.close()
-            return
-        if not message["legal"] or message["version"] == waiting_at:
-            continue
-        if limits.think:
-            await asyncio.sleep(rng.uniform(0, 2 * limits.think))
-            if table.moves >= limits.moves_per_table:
+        elif message["type"] == "state":
+            if message["over"]:
+                tally.games_over += 1
+                await table.close()
                 return
-        waiting_at = message["version"]
-        nonce += 1
-        move = {
-            "type": "move",
-            "action": rng.choice(message["legal"])["action"],
-            "version": message["version"],
-            "nonce": f"n{nonce}",
-        }
-        sent_at[move["nonce"]] = time.perf_counter()
-        await ws.send(json.dumps(move))
+            if not message["legal"] or message["version"] == waiting_at:
+                pending = None
+            else:
+                if pending is None:
+                    due = time.perf_counter() + rng.uniform(0, 2 * limits.think)
+                pending = message
 
 
 @dataclasses.dataclass

@@ -297,6 +297,8 @@ class TableService:
         """A turn for each bot seat that may act now."""
         with self._lock(table_id):
             table = self._live(table_id)
+            if not any(seat.kind == BOT for seat in table.seats):
+                return []  # asked after every move: spare the engine's `to_move`
             state = table.state
             turns = []
             for seat in state.to_move():
