@@ -121,37 +121,40 @@ def cpu_seconds(pid: int) -> float:
 @contextlib.contextmanager
 def running_server(db: str, src: str | None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """A ``meeple serve`` process on `db` at a free port, from the source tree `src` (None:
-    the installed one); yields its base URL and process."""
+    the installed one); yields its base URL and process. Its log goes to a file: a pipe
+    nobody reads would fill up and stop the server."""
     port = free_port()
     env = dict(os.environ)
     if src is not None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [src, env.get("PYTHONPATH")]))
-    server = subprocess.Popen(
-        [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", db],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env=env,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if server.poll() is not None:
-                raise RuntimeError(f"the server stopped: {server.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
-            with contextlib.suppress(OSError):
-                urllib.request.urlopen(f"{base}/api/games", timeout=2).close()
-                break
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server did not answer in time")
-            time.sleep(0.1)
-        yield base, server
-    finally:
-        server.terminate()
+    with tempfile.TemporaryFile() as log:
+        server = subprocess.Popen(
+            [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", db],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
+        base = f"http://127.0.0.1:{port}"
         try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+            deadline = time.monotonic() + START_TIMEOUT
+            while True:
+                if server.poll() is not None:
+                    log.seek(0)
+                    raise RuntimeError(f"the server stopped: {log.read().decode()[-2000:]}")
+                with contextlib.suppress(OSError):
+                    urllib.request.urlopen(f"{base}/api/games", timeout=2).close()
+                    break
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the server did not answer in time")
+                time.sleep(0.1)
+            yield base, server
+        finally:
+            server.terminate()
+            try:
+                server.wait(10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
 
 
 def create_table(base: str, game: str) -> Table:
