@@ -9,7 +9,7 @@ import random
 import pytest
 from server_helpers import illegal_move, random_move
 
-from meeple.server.service import SeatChoice, TableError, TableService
+from meeple.server.service import SeatChoice, TableError, TableService, WouldWait
 from meeple.server.store import Store
 
 HUMANS = [SeatChoice(), SeatChoice()]
@@ -203,6 +203,22 @@ def test_a_push_is_built_only_for_the_credential_that_still_holds_the_seat(servi
     _, second = service.join(created.id, invite, "Ann")  # the seat moves to another browser
     assert service.payload_if_held(created.id, first, 0) is None
     assert service.payload_if_held(created.id, second, 0)["seat"] == 0
+
+
+def test_a_read_that_would_wait_says_so_instead(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'service.db'}")
+    created = TableService(store).create("tikal", {"players": 2}, HUMANS)
+    service = TableService(store)  # a new process: the table is not in memory yet
+    invite = created.invites[0]
+    with pytest.raises(WouldWait):
+        service.payload_if_held(created.id, invite, 0, wait=False)
+    assert service.seat_for(created.id, invite) == 0  # loads it
+    assert service.payload_if_held(created.id, invite, 0, wait=False)["seat"] == 0
+    with service._lock(created.id), pytest.raises(WouldWait):  # a move is being stored
+        service.seat_for(created.id, invite, wait=False)
+    with pytest.raises(TableError):
+        service.seat_for(created.id, "x" * 43, wait=False)
+    store.close()
 
 
 def test_a_finished_game_gives_its_score_sheet_seed_and_record(service):

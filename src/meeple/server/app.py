@@ -10,9 +10,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
@@ -32,7 +32,7 @@ from meeple.server.hub import STATE, Connection, Hub
 from meeple.server.live import Answer
 from meeple.server.messages import Move, NewTable, Sync, Undo, client_message, frame
 from meeple.server.schema import BOT, HUMAN
-from meeple.server.service import SeatChoice, TableError, TableService
+from meeple.server.service import SeatChoice, TableError, TableService, WouldWait
 from meeple.server.settings import Settings
 from meeple.server.store import Store
 from meeple.web.forms import option_fields, read_form, seat_fields
@@ -43,6 +43,8 @@ CLOSE_FORBIDDEN_ORIGIN = 4403
 CLOSE_TOO_BIG = 1009
 
 QUICK_NAME = "You"
+
+Result = TypeVar("Result")
 
 
 def cookie_name(table_id: str) -> str:
@@ -326,7 +328,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service: TableService, connection: Connection, token: str | None
     ) -> bool:
         try:
-            seat = await run_in_threadpool(service.seat_for, connection.table_id, token)
+            seat = await _at_once_or_in_thread(service.seat_for, connection.table_id, token)
         except TableError:
             return False
         return seat == connection.seat
@@ -367,7 +369,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         while True:
             item = await connection.next()
             if item is STATE:
-                payload = await run_in_threadpool(
+                payload = await _at_once_or_in_thread(
                     service.payload_if_held,
                     connection.table_id,
                     token,
@@ -383,6 +385,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await websocket.send_text(frame(item))
 
     return app
+
+
+async def _at_once_or_in_thread(
+    call: Callable[..., Result], table_id: str, *args: object
+) -> Result:
+    """A read of a table in memory, on the event loop when its lock is free (a trip to a
+    worker thread costs more than the read itself, and under load every thread switch waits
+    for a core); in a worker thread when it would wait (`WouldWait`)."""
+    try:
+        return call(table_id, *args, wait=False)
+    except WouldWait:
+        return await run_in_threadpool(call, table_id, *args)
 
 
 async def _apply(

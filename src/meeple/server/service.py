@@ -9,10 +9,11 @@ asks for the payload of its own seat.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import secrets
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from meeple.bots import parse_spec
@@ -35,6 +36,11 @@ MAX_NAME = 32
 NO_SEAT = -1
 
 Listener = Callable[[str, int], None]
+
+
+class WouldWait(Exception):
+    """A call made with ``wait=False`` would have waited: the table is busy (a move is being
+    stored) or not in memory yet. The caller makes it again where waiting does no harm."""
 
 
 class TableError(Exception):
@@ -126,6 +132,20 @@ class TableService:
         with self._guard:
             return self._locks.setdefault(table_id, threading.Lock())
 
+    @contextlib.contextmanager
+    def _held(self, table_id: str, wait: bool) -> Iterator[LiveTable]:
+        """The table in memory, its lock held; with `wait` False, `WouldWait` instead of
+        waiting for the lock or loading the table (so the event loop may call it)."""
+        lock = self._lock(table_id)
+        if not lock.acquire(blocking=wait):
+            raise WouldWait
+        try:
+            if not wait and table_id not in self._tables:
+                raise WouldWait
+            yield self._live(table_id)
+        finally:
+            lock.release()
+
     def _live(self, table_id: str) -> LiveTable:
         """The table in memory, loaded from the store on first use; call with its lock held."""
         table = self._tables.get(table_id)
@@ -146,11 +166,12 @@ class TableService:
         return self.store.playing_tables()
 
     # -- seats --------------------------------------------------------------------------------
-    def seat_for(self, table_id: str, token: str | None) -> Reader:
+    def seat_for(self, table_id: str, token: str | None, wait: bool = True) -> Reader:
         """The seat that `token` (an invite secret or a session cookie) holds at the table; None
-        for no token (a spectator). Raises `TableError` for a token that holds no seat."""
-        with self._lock(table_id):
-            holder = _holder(self._live(table_id), token)
+        for no token (a spectator). Raises `TableError` for a token that holds no seat (and
+        `WouldWait`, see `_held`)."""
+        with self._held(table_id, wait) as table:
+            holder = _holder(table, token)
         if holder == NO_SEAT:
             raise TableError("this link or cookie holds no seat at this table")
         return holder
@@ -271,12 +292,11 @@ class TableService:
             return self._live(table_id).payload(seat, log_start)
 
     def payload_if_held(
-        self, table_id: str, token: str | None, seat: Reader, log_start: int = 0
+        self, table_id: str, token: str | None, seat: Reader, log_start: int = 0, wait: bool = True
     ) -> dict[str, Any] | None:
         """`payload`, or None if `token` no longer holds `seat`: a push checks the credential
-        and reads the position in one call (one trip to a worker thread, not two)."""
-        with self._lock(table_id):
-            table = self._live(table_id)
+        and reads the position in one call (and `WouldWait`, see `_held`)."""
+        with self._held(table_id, wait) as table:
             if _holder(table, token) != seat:
                 return None
             return table.payload(seat, log_start)
