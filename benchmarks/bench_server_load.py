@@ -46,6 +46,7 @@ from websockets.exceptions import ConnectionClosed
 #: How long the server may take to start, and the longest wait for one frame.
 START_TIMEOUT = 60.0
 FRAME_TIMEOUT = 30.0
+RATE_OPTIONS = ("--http-rate", "--message-rate", "--connect-rate")
 #: ``meeple`` itself, from whichever source tree is first on the path.
 SERVE = "import sys; from meeple.cli.main import app; sys.argv[0] = 'meeple'; app()"
 
@@ -127,9 +128,10 @@ def running_server(db: str, src: str | None) -> Iterator[tuple[str, subprocess.P
     env = dict(os.environ)
     if src is not None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [src, env.get("PYTHONPATH")]))
+    serve = [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", db]
     with tempfile.TemporaryFile() as log:
         server = subprocess.Popen(
-            [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", db],
+            serve + unlimited_rates(serve[:4], env),
             stdout=log,
             stderr=subprocess.STDOUT,
             env=env,
@@ -155,6 +157,13 @@ def running_server(db: str, src: str | None) -> Iterator[tuple[str, subprocess.P
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
+
+
+def unlimited_rates(meeple: list[str], env: dict[str, str]) -> list[str]:
+    """Options lifting the rate limits (all this load comes from one address, and the limits
+    are meant for single clients); none for a server from before the limits."""
+    usage = subprocess.run([*meeple, "--help"], env=env, capture_output=True, text=True).stdout
+    return [arg for option in RATE_OPTIONS if option in usage for arg in (option, "1000000/second")]
 
 
 def create_table(base: str, game: str) -> Table:
@@ -231,6 +240,8 @@ async def play_until_done(
                 tally.refused += 1
                 waiting_at = None
                 await ws.send(json.dumps({"type": "sync", "log_start": 0}))
+        elif message["type"] == "error":
+            raise RuntimeError(f"the server refused a message: {message['reason']}")
         elif message["type"] == "state":
             if message["over"]:
                 tally.games_over += 1
