@@ -31,6 +31,7 @@ from meeple.server.bots import BotDriver
 from meeple.server.hub import STATE, Connection, Hub
 from meeple.server.live import Answer
 from meeple.server.messages import Move, NewTable, Sync, Undo, client_message
+from meeple.server.notify import watch
 from meeple.server.schema import BOT, HUMAN
 from meeple.server.service import SeatChoice, TableError, TableService
 from meeple.server.settings import Settings
@@ -80,12 +81,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub()
         service.subscribe(hub.changed)
         bots = BotDriver(service, settings.bot_workers)
+        others = watch(store, service, hub.changed)  # other processes on the same database
         app.state.service, app.state.hub, app.state.bots = service, hub, bots
         for table_id in service.playing_tables():  # games with bots go on after a restart
             bots.kick(table_id)
         try:
             yield
         finally:
+            if others is not None:
+                others.stop()
             bots.close()
             store.close()
 
