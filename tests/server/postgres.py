@@ -63,13 +63,12 @@ class PostgresServer:
 
 
 def binaries() -> Path | None:
-    """The folder of initdb and pg_ctl: on PATH, or Debian's newest /usr/lib/postgresql/N/bin."""
-    on_path = shutil.which("pg_ctl")
-    if on_path and shutil.which("initdb"):
-        return Path(on_path).parent
+    """The folder of initdb and pg_ctl: Debian's newest /usr/lib/postgresql/N/bin, or PATH's."""
     found = glob.glob("/usr/lib/postgresql/*/bin/initdb")
-    found.sort(key=lambda path: int(re.findall(r"/(\d+)/bin/", path)[0]))
-    return Path(found[-1]).parent if found else None
+    if found:
+        return Path(max(found, key=lambda path: int(re.findall(r"/(\d+)/bin/", path)[0]))).parent
+    on_path = shutil.which("pg_ctl")
+    return Path(on_path).resolve().parent if on_path and shutil.which("initdb") else None
 
 
 def free_port() -> int:
