@@ -1,12 +1,14 @@
 """Two services on one PostgreSQL database, as two server processes have: a process whose memory
 is behind the database answers every move as an up-to-date one would (applied, stale or
-repeated), and LISTEN/NOTIFY tells each process of the other's changes."""
+repeated), and LISTEN/NOTIFY tells each process of the other's changes. Without a PostgreSQL,
+these tests fail in CI and are skipped elsewhere, saying why."""
 
 from __future__ import annotations
 
 import queue
 import random
 
+import postgres
 import pytest
 from server_helpers import random_move
 
@@ -92,3 +94,17 @@ def test_each_process_hears_the_others_changes_and_not_its_own(two):
     finally:
         for watch in watches:
             watch.stop()
+
+
+@pytest.mark.parametrize(
+    ("ci", "outcome"), [("true", pytest.fail.Exception), (None, pytest.skip.Exception)]
+)
+def test_without_postgresql_ci_fails_and_a_developer_is_told(monkeypatch, ci, outcome):
+    monkeypatch.delenv(postgres.ENV, raising=False)
+    monkeypatch.setattr(postgres, "binaries", lambda: None)
+    if ci is None:
+        monkeypatch.delenv("CI", raising=False)
+    else:
+        monkeypatch.setenv("CI", ci)
+    with pytest.raises(outcome, match="no PostgreSQL"):
+        next(postgres.postgres_server())
