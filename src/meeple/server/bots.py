@@ -91,6 +91,10 @@ class BotDriver:
         if answer.ok:
             with self._lock:
                 self._attempts.pop((turn.table, turn.seat), None)
+            if answer.repeated:
+                # Decided twice at one version (a kick came between the first decision's end
+                # and its move): the kick of that move found this one pending, so look again.
+                self.kick(turn.table)
         elif answer.rule != "game over":
             # Stale (the table moved on meanwhile) or refused: think again on the new position.
             self._again(turn)
