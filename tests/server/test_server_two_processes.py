@@ -1,6 +1,7 @@
 """Two real `meeple serve` processes on one PostgreSQL database serve the same table: a seat
 connected to one sees at once the moves of a seat connected to the other (no sync asked), and
-a whole game is played across the two."""
+a whole game is played across the two; and a bot plays a table created on one process
+against a seat connected to the other."""
 
 from __future__ import annotations
 
@@ -82,8 +83,8 @@ def servers(postgres_url, tmp_path):
                 process.wait()
 
 
-def new_table(address):
-    body = {"game": "tikal", "options": {"players": 2}, "seats": [{"kind": "human"}] * 2}
+def new_table(address, seats=({"kind": "human"}, {"kind": "human"})):
+    body = {"game": "tikal", "options": {"players": 2}, "seats": list(seats)}
     request = urllib.request.Request(
         f"http://{address}/api/tables",
         data=json.dumps(body).encode(),
@@ -102,7 +103,7 @@ def next_state(socket):
 
 
 @pytest.mark.timeout(180)
-def test_two_processes_serve_one_table(servers):
+def test_two_processes_serve_the_same_tables(servers):
     a, b = servers
     table, secrets = new_table(a)
     on_a, on_b = Seat(a, table, secrets[0]), Seat(b, table, secrets[1])
@@ -131,3 +132,17 @@ def test_two_processes_serve_one_table(servers):
     assert finals["a"]["over"] and finals["b"]["over"]
     assert finals["a"]["scores"] == finals["b"]["scores"]
     assert finals["a"]["version"] == finals["b"]["version"] > 100
+    a_bot_plays_against_a_seat_on_the_other_process(a, b)
+
+
+def a_bot_plays_against_a_seat_on_the_other_process(a, b):
+    """On the same servers (starting them takes seconds): a table with a bot, created on A,
+    where the human's seat is connected to B."""
+    table, secrets = new_table(a, ({"kind": "human"}, {"kind": "bot", "bot": "random"}))
+    seat = Seat(b, table, secrets[0])
+    with seat.socket:
+        final = play_seat(seat, random_chooser(7))
+    assert final["over"] and final["winners"]
+    with urllib.request.urlopen(f"http://{a}/api/tables/{table}/record", timeout=10) as response:
+        record = json.load(response)
+    assert {entry["seat"] for entry in record["actions"]} == {0, 1}
