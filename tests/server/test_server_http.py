@@ -113,6 +113,14 @@ def test_a_wrong_or_missing_secret_is_refused_everywhere(client):
     assert client.post(f"/api/tables/{table}/moves", json=move, headers=wrong).status_code == 403
     assert client.post(f"/api/tables/{table}/undo", json=move, headers=wrong).status_code == 403
     assert client.get(f"/api/tables/{table}/record", headers=wrong).status_code == 403
+    assert client.get(f"/api/tables/{table}/replay/0", headers=wrong).status_code == 403
+    assert client.get(f"/tables/{table}/replay", headers=wrong).status_code == 403
+    for route in ("seats/0/invite", "seats/0/bot"):  # the creator's, with a seat's secret
+        for headers in (wrong, bearer(secrets[0])):
+            refused = client.post(
+                f"/api/tables/{table}/{route}", json={"bot": "easy"}, headers=headers
+            )
+            assert refused.status_code == 403
     with (
         pytest.raises(WebSocketDisconnect) as closed,
         client.websocket_connect(f"/ws/{table}", headers=wrong) as ws,

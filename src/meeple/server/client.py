@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -57,6 +58,7 @@ def play_seat(
         if message["type"] in ("answer", "error"):
             if not message.get("ok"):  # refused (stale, say): nothing changed, so ask again
                 waiting_at = None
+                time.sleep(message.get("retry_after", 0))  # over the server's message rate
                 connection.send_json({"type": "sync", "log_start": len(log)})
             continue
         if message["type"] != "state":
