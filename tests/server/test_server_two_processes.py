@@ -42,12 +42,15 @@ class Seat:
 
 def serve(db_url, log_path):
     port = free_port()
-    log = log_path.open("w")
-    process = subprocess.Popen(
-        [MEEPLE, "serve", "--port", str(port), "--db", db_url],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    with log_path.open("w") as log:  # the server writes to its own copy
+        process = subprocess.Popen(
+            [
+                *(MEEPLE, "serve", "--port", str(port), "--db", db_url, "--bot-workers", "1"),
+                *("--message-rate", "1000/second"),  # whole games as fast as the clients go
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     return process, f"127.0.0.1:{port}"
 
 
