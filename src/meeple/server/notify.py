@@ -2,12 +2,11 @@
 changed, and hears of theirs (LISTEN/NOTIFY).
 
 A notification carries the table id, its new version and which process sent it (so that a
-process skips its own), never a position: a process that hears of another's change forgets
-the table in memory, which is loaded again from the store when next needed, and tells its
-connected clients to re-sync (the hub asks for each seat's payload). Bot seats are not driven
-from here: the process that stored a change drives the bot seats it leaves to move, so that
-each decision is computed once (docs/deploying.md). On SQLite there is one process and
-nothing to do.
+process skips its own), never a position: a process that hears of another's change brings the
+table in memory up to date from the store (`TableService.heard`) and tells its connected
+clients to re-sync (the hub asks for each seat's payload). Bot seats are not driven from here:
+the process that stored a change drives the bot seats it leaves to move, so that each decision
+is computed once (docs/deploying.md). On SQLite there is one process and nothing to do.
 """
 
 from __future__ import annotations
@@ -76,7 +75,14 @@ class TableWatch:
         except ValueError:
             log.warning("ignored a notification that is not ours: %r", payload)
             return
-        if origin != self.origin and self.service.forget(table_id, version):
+        if origin == self.origin:
+            return
+        try:
+            newer = self.service.heard(table_id, version)
+        except Exception:  # the table is dropped from memory: the store stays the truth
+            log.exception("could not bring table %s up to version %d", table_id, version)
+            newer = True
+        if newer:
             self.changed(table_id, version)
 
     def _listen(self) -> None:

@@ -151,14 +151,25 @@ class TableService:
         self._tables.pop(table_id, None)
         return self._live(table_id)
 
-    def forget(self, table_id: str, version: int) -> bool:
-        """Another process changed the table, to `version`: drop it from memory (the next use
-        loads it from the store) unless memory is newer. True unless memory was newer."""
+    def heard(self, table_id: str, version: int) -> bool:
+        """Another process changed the table, to `version`. A table in memory catches up with
+        the log entries it misses; after a change of seats (the same version), it is dropped
+        from memory and loaded from the store when next used. False if memory was newer."""
         with self._lock(table_id):
             table = self._tables.get(table_id)
-            if table is not None and table.version > version:
+            if table is None:
+                return True
+            if table.version > version:
                 return False
-            self._tables.pop(table_id, None)
+            if table.version == version:
+                self._tables.pop(table_id)
+                return True
+            try:
+                for entry in self.store.log_since(table_id, table.version):
+                    table.apply_stored(entry)
+            except BaseException:
+                self._tables.pop(table_id)
+                raise
             return True
 
     def forget_all(self) -> list[str]:

@@ -191,15 +191,25 @@ class Store:
                 version=row.version,
                 created_at=_epoch(row.created_at),
                 clock=row.clock,
-                log=[
-                    StoredMove(m.version, m.seat, m.kind, m.action, m.nonce, _epoch(m.created_at))
-                    for m in session.scalars(
-                        select(MoveRow)
-                        .where(MoveRow.table_id == table_id)
-                        .order_by(MoveRow.version)
-                    )
-                ],
+                log=self._log(session, table_id, 0),
             )
+
+    def log_since(self, table_id: str, version: int) -> list[StoredMove]:
+        """The table's log entries after `version`, in order."""
+        with self._session() as session:
+            return self._log(session, table_id, version)
+
+    @staticmethod
+    def _log(session: Session, table_id: str, after: int) -> list[StoredMove]:
+        rows = session.scalars(
+            select(MoveRow)
+            .where(MoveRow.table_id == table_id, MoveRow.version > after)
+            .order_by(MoveRow.version)
+        )
+        return [
+            StoredMove(m.version, m.seat, m.kind, m.action, m.nonce, _epoch(m.created_at))
+            for m in rows
+        ]
 
     @staticmethod
     def _seats(session: Session, table_id: str) -> list[StoredSeat]:
