@@ -94,7 +94,11 @@ def read_form(
     seats = []
     for seat in range(players):
         choice = str(form.get(f"seat_{seat}", HUMAN)).strip()
-        seats.append(SeatChoice() if choice == HUMAN else SeatChoice(BOT, choice))
+        spec = str(form.get(f"seat_{seat}_spec", "")).strip()  # typed in: wins over the choice
+        if spec:
+            seats.append(SeatChoice(BOT, spec))
+        else:
+            seats.append(SeatChoice() if choice == HUMAN else SeatChoice(BOT, choice))
     return options, seats
 
 
