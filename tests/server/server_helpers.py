@@ -69,7 +69,8 @@ class SecrecyWatch:
 
     def __init__(self, secrets: dict[str, str]) -> None:
         self.secrets = secrets
-        self.known = ""
+        #: The witnesses seen in this reader's views so far.
+        self.known: set[str] = set()
         self.named = 0
         self.frames = 0
 
@@ -77,7 +78,8 @@ class SecrecyWatch:
         self.frames += 1
         if message.get("type") == "state":
             view = {k: v for k, v in message["view"].items() if k != "options"}
-            self.known += json.dumps(view)
+            seen = json.dumps(view)
+            self.known.update(w for w in self.secrets.values() if w in seen)
             message = {**message, "view": view}
         text = json.dumps(message)
         for marker, witness in self.secrets.items():

@@ -87,3 +87,27 @@ def test_a_bot_game_goes_on_when_a_worker_process_is_killed(client):
         while not state["over"]:
             state = spectator.receive_json()
     assert state["version"] > killed_at and state["winners"]
+
+
+def test_a_bot_waits_for_the_seats_before_it_in_a_simultaneous_step(tmp_path):
+    from meeple.server.service import TableService
+    from meeple.server.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'wait.db'}")
+    service = TableService(store)
+    created = service.create(
+        "altiplano", {"players": 2, "start_player": 0}, [SeatChoice(), SeatChoice("bot", "random")]
+    )
+    table = service._live(created.id)
+    while len(table.state.to_move()) < 2:  # on to the first step where both seats may act
+        seat = table.state.to_move()[0]
+        if seat == 1:
+            (turn,) = service.bot_turns(created.id)
+            action = turn.legal[0]
+        else:
+            assert service.bot_turns(created.id) == []
+            action = table.state.legal_actions(0)[0].to_json()
+        assert service.move(created.id, seat, action, table.version, f"n{table.version}").ok
+    assert list(table.state.to_move()) == [0, 1]
+    assert service.bot_turns(created.id) == [], "the bot waits for the start player"
+    store.close()

@@ -436,14 +436,20 @@ class TableService:
             return self._live(table_id).next_deadline()
 
     def bot_turns(self, table_id: str) -> list[BotTurn]:
-        """A turn for each bot seat that may act now, and for each human seat whose clock
-        has run out (its table's clock bot plays for it)."""
+        """The bot's turn if the first seat to move is a bot, or a human seat whose clock has
+        run out (its table's clock bot plays for it); else none.
+
+        Only the first seat to move, as in the terminal and the arena: in a simultaneous step
+        a bot waits for the seats before it. People may act at once there, but a bot that may
+        not yet finish would only shuffle (an Altiplano bot, which may say "done" only after
+        the start player, placed and took back goods thousands of times while a person
+        thought)."""
         now = self.now()
         with self._lock(table_id):
             table = self._live(table_id)
             state = table.state
             turns = []
-            for seat in state.to_move():
+            for seat in state.to_move()[:1]:
                 if table.is_bot(seat):
                     spec = table.seats[seat].bot
                 elif table.out_of_time(seat, now):
