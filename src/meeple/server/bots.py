@@ -16,7 +16,7 @@ import threading
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from meeple.server.bot_worker import choose
+from meeple.server.bot_worker import choose, ignore_interrupts
 from meeple.server.service import TableError, TableService
 from meeple.server.turns import BotTurn
 
@@ -49,7 +49,9 @@ class BotDriver:
     def _workers(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn")
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=ignore_interrupts,
             )
         return self._pool
 
