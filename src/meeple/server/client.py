@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 import sys
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -45,6 +46,10 @@ def play_seat(
     max_messages: int = 1_000_000,
 ) -> dict[str, Any]:
     """Play until the game is over; returns the last position (with the score sheet)."""
+    # Nonces are unique per seat and table for good: a client that plays on after a reconnect
+    # or a restart must not send one that an earlier session used (it would be answered, not
+    # applied, and the client would wait for a position that never comes).
+    session = secrets.token_hex(4)
     nonce = 0
     log: list[dict[str, Any]] = []
     #: The version of our move still unanswered: no second move is chosen at it.
@@ -72,7 +77,7 @@ def play_seat(
                     "type": "move",
                     "action": choose(message),
                     "version": message["version"],
-                    "nonce": f"c{nonce}",
+                    "nonce": f"{session}-{nonce}",
                 }
             )
     raise RuntimeError(f"the game did not end within {max_messages} messages")
