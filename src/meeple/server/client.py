@@ -12,6 +12,7 @@ refused move (stale, say) changed nothing, so it asks for the position again and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import secrets
@@ -90,7 +91,8 @@ class _Socket:
         from websockets.sync.client import connect
 
         headers = {"Authorization": f"Bearer {secret}"} if secret else None
-        self._socket = connect(url, additional_headers=headers)
+        self._open = contextlib.ExitStack()  # websockets wants its connection as a context
+        self._socket = self._open.enter_context(connect(url, additional_headers=headers))
 
     def send_json(self, data: Any) -> None:
         self._socket.send(json.dumps(data))
@@ -99,7 +101,7 @@ class _Socket:
         return json.loads(self._socket.recv())
 
     def close(self) -> None:
-        self._socket.close()
+        self._open.close()
 
 
 def connect(url: str, secret: str | None = None) -> _Socket:
