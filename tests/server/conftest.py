@@ -11,7 +11,11 @@ from meeple.server.settings import Settings
 
 @pytest.fixture
 def settings(tmp_path):
-    return Settings(db_url=f"sqlite:///{tmp_path / 'server.db'}", bot_workers=1)
+    return Settings(
+        db_url=f"sqlite:///{tmp_path / 'server.db'}",
+        bot_workers=1,
+        message_rate="1000/second",  # whole games as fast as the client can go
+    )
 
 
 @pytest.fixture

@@ -94,6 +94,13 @@ def test_bad_options_are_refused_with_the_engines_reason(client):
     assert response.status_code == 400 and "players" in response.json()["detail"]
     page = client.post("/tables", data={"game": "tikal", "players": "2", "seat_1": "nobot"})
     assert page.status_code == 400 and "unknown bot" in page.text
+    spec = {"game": "tikal", "players": "2", "seat_1": "easy", "seat_1_spec": "ismcts:lots"}
+    page = client.post("/tables", data=spec)
+    assert page.status_code == 400 and "budget" in page.text
+    spec["seat_1_spec"] = "ismcts:50i"
+    page = client.post("/tables", data=spec)
+    assert page.status_code == 200 and "Seat 1:" in page.text
+    assert "Seat 2:" not in page.text  # seat 2 is that bot: it has no link
     upload = client.post(
         "/tables",
         data={"game": "tikal", "players": "2"},
@@ -113,6 +120,14 @@ def test_a_wrong_or_missing_secret_is_refused_everywhere(client):
     assert client.post(f"/api/tables/{table}/moves", json=move, headers=wrong).status_code == 403
     assert client.post(f"/api/tables/{table}/undo", json=move, headers=wrong).status_code == 403
     assert client.get(f"/api/tables/{table}/record", headers=wrong).status_code == 403
+    assert client.get(f"/api/tables/{table}/replay/0", headers=wrong).status_code == 403
+    assert client.get(f"/tables/{table}/replay", headers=wrong).status_code == 403
+    for route in ("seats/0/invite", "seats/0/bot"):  # the creator's, with a seat's secret
+        for headers in (wrong, bearer(secrets[0])):
+            refused = client.post(
+                f"/api/tables/{table}/{route}", json={"bot": "easy"}, headers=headers
+            )
+            assert refused.status_code == 403
     with (
         pytest.raises(WebSocketDisconnect) as closed,
         client.websocket_connect(f"/ws/{table}", headers=wrong) as ws,

@@ -36,6 +36,7 @@ from meeple.engine.errors import MeepleError
 from meeple.engine.gameinfo import GameInfo
 from meeple.engine.record import GameRecord
 from meeple.engine.registry import game_info, game_names
+from meeple.server.settings import Settings as ServerSettings
 
 app = typer.Typer(
     name="meeple",
@@ -88,6 +89,10 @@ def default_record_path(game: str, seed: int) -> Path:
         path = DEFAULT_DIR / f"{game}-{stamp}-seed{seed}-{n}.json"
         n += 1
     return path
+
+
+#: The server's default settings, shown as the defaults of ``meeple serve``.
+SERVER_DEFAULTS = ServerSettings()
 
 
 @app.command(cls=GameOptionsCommand, context_settings=EXTRA_ARGS)
@@ -211,17 +216,45 @@ def serve(
         str,
         typer.Option(help="The database: an SQLite file, or a URL (postgresql://…)."),
     ] = "meeple-server.db",
+    bot_workers: Annotated[
+        int | None, typer.Option(help="Processes computing bot moves (default: cores − 1).")
+    ] = None,
+    http_rate: Annotated[
+        str, typer.Option(help="HTTP requests allowed per client address.")
+    ] = SERVER_DEFAULTS.http_rate,
+    message_rate: Annotated[
+        str, typer.Option(help="WebSocket messages allowed per connection.")
+    ] = SERVER_DEFAULTS.message_rate,
+    connect_rate: Annotated[
+        str, typer.Option(help="WebSocket connections allowed per client address.")
+    ] = SERVER_DEFAULTS.connect_rate,
 ) -> None:
-    """Start the game server: tables in the browser, invite links, bots in any seat."""
+    """Start the game server: tables in the browser, invite links, bots in any seat.
+
+    Rates are written like ``30/second;900/minute``."""
+    from meeple.server.rates import valid_rate
     from meeple.server.run import serve as run_server  # the web stack loads only here
-    from meeple.server.settings import Settings, database_url
+    from meeple.server.settings import database_url
 
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     _console().print(
         f"[bold]Meeple lobby:[/] http://{shown}:{port}/ · games kept in {db} · Ctrl+C stops",
         soft_wrap=True,
     )
-    run_server(Settings(db_url=database_url(db), host=host, port=port))
+    for rate in (http_rate, message_rate, connect_rate):
+        if not valid_rate(rate):
+            fail(f"not a rate: {rate!r} (write it like 30/second;900/minute)")
+    run_server(
+        ServerSettings(
+            db_url=database_url(db),
+            host=host,
+            port=port,
+            bot_workers=bot_workers,
+            http_rate=http_rate,
+            message_rate=message_rate,
+            connect_rate=connect_rate,
+        )
+    )
 
 
 def _valid_spec(spec: str) -> bool:

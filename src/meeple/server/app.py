@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit
@@ -24,29 +24,59 @@ from pydantic import ValidationError
 from starlette.datastructures import UploadFile
 from starlette.requests import HTTPConnection
 
-from meeple.bots import DEFAULT_LEVEL
+from meeple.bots import DEFAULT_LEVEL, LEVELS
 from meeple.engine.errors import MeepleError
+from meeple.engine.gameinfo import PLAYERS
 from meeple.engine.registry import game_info, game_names
 from meeple.server.bots import BotDriver
+from meeple.server.clocks import ClockWatch
 from meeple.server.hub import STATE, Connection, Hub
 from meeple.server.live import Answer
-from meeple.server.messages import Move, NewTable, Sync, Undo, client_message
+from meeple.server.messages import HandToBot, Move, NewTable, Sync, Undo, client_message
+from meeple.server.rates import RateLimit
 from meeple.server.schema import BOT, HUMAN
 from meeple.server.service import SeatChoice, TableError, TableService
 from meeple.server.settings import Settings
 from meeple.server.store import Store
-from meeple.web.forms import option_fields, read_form, seat_fields
+from meeple.web.forms import CLOCK_UNITS, option_fields, read_clock, read_form, seat_fields
 
 #: WebSocket close codes: a credential that holds no seat, a foreign origin, a message too big.
 CLOSE_UNAUTHORISED = 4401
 CLOSE_FORBIDDEN_ORIGIN = 4403
 CLOSE_TOO_BIG = 1009
+#: Closed for going over the connection rate.
+CLOSE_POLICY = 1008
 
 QUICK_NAME = "You"
+#: What the creator may hand a seat to.
+SEAT_LEVELS = tuple(LEVELS)
+
+
+#: A seat's cookie is this prefix and the table id; the creator's, the admin prefix and the id.
+SEAT_COOKIE = "meeple_"
+ADMIN_COOKIE = "meeple.admin."
 
 
 def cookie_name(table_id: str) -> str:
-    return f"meeple_{table_id}"
+    return f"{SEAT_COOKIE}{table_id}"
+
+
+def admin_credential(connection: HTTPConnection, table_id: str) -> str | None:
+    """The creator's secret a request carries: ``Authorization: Bearer`` or the creator's
+    cookie of that table."""
+    header = connection.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return connection.cookies.get(f"{ADMIN_COOKIE}{table_id}")
+
+
+def seat_cookies(connection: HTTPConnection) -> dict[str, str]:
+    """Table id -> seat cookie, for every table this browser holds a seat at."""
+    return {
+        name[len(SEAT_COOKIE) :]: value
+        for name, value in connection.cookies.items()
+        if name.startswith(SEAT_COOKIE)
+    }
 
 
 def credential(connection: HTTPConnection, table_id: str) -> str | None:
@@ -80,17 +110,41 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub()
         service.subscribe(hub.changed)
         bots = BotDriver(service, settings.bot_workers)
+        clocks = ClockWatch(bots.kick, service.now)
+        service.subscribe(lambda table_id, _v: clocks.schedule(table_id, _deadline(table_id)))
         app.state.service, app.state.hub, app.state.bots = service, hub, bots
-        for table_id in service.playing_tables():  # games with bots go on after a restart
+
+        def _deadline(table_id: str) -> float | None:
+            try:
+                return service.next_deadline(table_id)
+            except TableError:
+                return None
+
+        for table_id in service.playing_tables():  # games with bots and clocks go on
             bots.kick(table_id)
+            clocks.schedule(table_id, _deadline(table_id))
         try:
             yield
         finally:
+            clocks.close()
             bots.close()
             store.close()
 
     app = FastAPI(title="Meeple server", lifespan=lifespan)
     app.mount("/static", StaticFiles(directory=str(web.joinpath("static"))), name="static")
+    http_rate = RateLimit(settings.http_rate)
+    message_rate = RateLimit(settings.message_rate)
+    connect_rate = RateLimit(settings.connect_rate)
+
+    @app.middleware("http")
+    async def limit_rate(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        if not http_rate.hit(_address(request)):
+            return JSONResponse(
+                {"detail": http_rate.refusal()}, status_code=429, headers={"Retry-After": "1"}
+            )
+        return await call_next(request)
 
     def service_of(request: HTTPConnection) -> TableService:
         service: TableService = request.app.state.service
@@ -134,7 +188,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "levels": DEFAULT_LEVEL,
                 }
             )
-        return templates.TemplateResponse(request, "index.html", {"games": games})
+        return templates.TemplateResponse(
+            request, "index.html", {"games": games, "clock_units": CLOCK_UNITS}
+        )
 
     @app.post("/tables")
     async def create_from_form(request: Request) -> Response:
@@ -151,9 +207,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 players = info.default_players
                 options: dict[str, Any] = {"players": players}
                 seats = [SeatChoice()] + [SeatChoice(BOT, DEFAULT_LEVEL)] * (players - 1)
+                clock = None
             else:
                 options, seats = read_form(info, fields, uploads, settings.max_edition)
-            created = await run_in_threadpool(service.create, info.name, options, seats)
+                clock = read_clock(fields)
+            created = await run_in_threadpool(service.create, info.name, options, seats, clock)
         except (TableError, MeepleError) as exc:
             return templates.TemplateResponse(
                 request, "error.html", {"message": str(exc)}, status_code=400
@@ -169,19 +227,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seat: str(request.url_for("join_page", table_id=created.id, secret=secret))
             for seat, secret in created.invites.items()
         }
+        admin = str(request.url_for("admin_link", table_id=created.id, secret=created.admin_secret))
         return templates.TemplateResponse(
-            request, "created.html", {"table": created.id, "links": links}
+            request, "created.html", {"table": created.id, "links": links, "admin": admin}
         )
 
     def set_seat_cookie(request: Request, response: Response, table_id: str, token: str) -> None:
-        response.set_cookie(
-            cookie_name(table_id),
-            token,
-            httponly=True,
-            samesite="lax",
-            secure=request.url.scheme == "https",
-            max_age=365 * 24 * 3600,
-        )
+        _set_cookie(request, response, cookie_name(table_id), token)
 
     @app.get("/join/{table_id}/{secret}", response_class=HTMLResponse, name="join_page")
     async def join_page(request: Request, table_id: str, secret: str) -> Response:
@@ -225,6 +277,115 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             },
         )
 
+    @app.get("/games", response_class=HTMLResponse)
+    async def my_games_page(request: Request) -> Response:
+        games = await run_in_threadpool(service_of(request).my_games, seat_cookies(request))
+        return templates.TemplateResponse(request, "games.html", {"games": games})
+
+    @app.get("/tables/{table_id}/replay", response_class=HTMLResponse)
+    async def replay_page(request: Request, table_id: str) -> Response:
+        seat = await seat_of(request, table_id)
+        try:
+            first = await run_in_threadpool(service_of(request).replay, table_id, seat, 0)
+        except TableError as exc:
+            return templates.TemplateResponse(
+                request, "error.html", {"message": str(exc)}, status_code=409
+            )
+        return templates.TemplateResponse(
+            request, "replay.html", {"table": table_id, "steps": first["steps"]}
+        )
+
+    # -- the creator's controls -------------------------------------------------------------
+    @app.get("/admin/{table_id}/{secret}", name="admin_link")
+    async def admin_link(request: Request, table_id: str, secret: str) -> Response:
+        """The creator's link: proves the secret once and keeps it in an HttpOnly cookie."""
+        try:
+            await run_in_threadpool(service_of(request).check_admin, table_id, secret)
+        except TableError as exc:
+            return templates.TemplateResponse(
+                request, "error.html", {"message": str(exc)}, status_code=403
+            )
+        response = RedirectResponse(f"/tables/{table_id}/admin", status_code=303)
+        _set_cookie(request, response, f"{ADMIN_COOKIE}{table_id}", secret)
+        return response
+
+    async def admin_of(request: Request, table_id: str) -> str:
+        admin = admin_credential(request, table_id)
+        try:
+            await run_in_threadpool(service_of(request).check_admin, table_id, admin)
+        except TableError as exc:
+            status = 404 if str(exc).startswith("no table") else 403
+            raise HTTPException(status, str(exc)) from None
+        assert admin is not None
+        return admin
+
+    @app.get("/tables/{table_id}/admin", response_class=HTMLResponse)
+    async def admin_page(request: Request, table_id: str) -> Response:
+        await admin_of(request, table_id)
+        payload = await run_in_threadpool(service_of(request).payload, table_id, None)
+        return templates.TemplateResponse(
+            request,
+            "admin.html",
+            {"table": table_id, "payload": payload, "levels": SEAT_LEVELS},
+        )
+
+    @app.post("/tables/{table_id}/admin/seats/{seat}", response_class=HTMLResponse)
+    async def admin_form(request: Request, table_id: str, seat: int) -> Response:
+        check_origin(request)
+        admin = await admin_of(request, table_id)
+        form = await request.form()
+        service = service_of(request)
+        link = None
+        try:
+            bot = form.get("bot")
+            if isinstance(bot, str) and bot:
+                await run_in_threadpool(service.hand_to_bot, table_id, admin, seat, bot)
+            else:
+                secret = await run_in_threadpool(service.reissue, table_id, admin, seat)
+                link = str(request.url_for("join_page", table_id=table_id, secret=secret))
+        except TableError as exc:
+            return templates.TemplateResponse(
+                request, "error.html", {"message": str(exc)}, status_code=400
+            )
+        payload = await run_in_threadpool(service.payload, table_id, None)
+        return templates.TemplateResponse(
+            request,
+            "admin.html",
+            {
+                "table": table_id,
+                "payload": payload,
+                "levels": SEAT_LEVELS,
+                "link": link,
+                "link_seat": seat,
+            },
+        )
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/invite")
+    async def reissue(request: Request, table_id: str, seat: int) -> Any:
+        check_origin(request)
+        admin = await admin_of(request, table_id)
+        try:
+            secret = await run_in_threadpool(service_of(request).reissue, table_id, admin, seat)
+        except TableError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return {"seat": seat, "secret": secret, "invite": f"/join/{table_id}/{secret}"}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def hand_to_bot(request: Request, table_id: str, seat: int) -> Any:
+        check_origin(request)
+        admin = await admin_of(request, table_id)
+        try:
+            body = HandToBot.model_validate(await body_json(request))
+        except ValidationError as exc:
+            raise HTTPException(422, _errors(exc)) from None
+        try:
+            await run_in_threadpool(
+                service_of(request).hand_to_bot, table_id, admin, seat, body.bot
+            )
+        except TableError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return {"seat": seat, "bot": body.bot}
+
     # -- JSON API ---------------------------------------------------------------------------
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -239,9 +400,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except ValidationError as exc:
             raise HTTPException(422, _errors(exc)) from None
         seats = [SeatChoice(s.kind, s.bot) for s in new.seats]
+        options = {PLAYERS: len(seats), **new.options}  # as many players as seats, unless said
+        clock = None if new.clock is None else new.clock.clock()
         try:
             created = await run_in_threadpool(
-                service_of(request).create, new.game, new.options, seats
+                service_of(request).create, new.game, options, seats, clock
             )
         except TableError as exc:
             raise HTTPException(400, str(exc)) from None
@@ -290,11 +453,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> Any:
+        """The game's record with its seed, as a file to keep (once the game is over)."""
         await seat_of(request, table_id)
         try:
-            return await run_in_threadpool(service_of(request).record, table_id)
+            data = await run_in_threadpool(service_of(request).record, table_id)
         except TableError as exc:
             raise HTTPException(409, str(exc)) from None
+        filename = f"meeple-{data['game']}-{table_id}.json"
+        return JSONResponse(
+            data, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
+        )
+
+    @app.get("/api/tables/{table_id}/replay/{step}")
+    async def replay(request: Request, table_id: str, step: int) -> Any:
+        """The finished game as the reader saw it after `step` moves."""
+        seat = await seat_of(request, table_id)
+        try:
+            return await run_in_threadpool(service_of(request).replay, table_id, seat, step)
+        except TableError as exc:
+            raise HTTPException(409, str(exc)) from None
+
+    @app.get("/api/my-games")
+    async def my_games(request: Request) -> Any:
+        """The tables this browser holds a seat at, those where it is its turn first."""
+        return await run_in_threadpool(service_of(request).my_games, seat_cookies(request))
 
     # -- WebSocket --------------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
@@ -302,6 +484,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = service_of(websocket)
         if not same_origin(websocket, settings):
             await websocket.close(CLOSE_FORBIDDEN_ORIGIN, "foreign origin")
+            return
+        if not connect_rate.hit(_address(websocket)):
+            await websocket.close(CLOSE_POLICY, connect_rate.refusal()[:120])
             return
         token = credential(websocket, table_id)
         try:
@@ -345,6 +530,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if len(text.encode("utf-8")) > settings.max_message:
                 await websocket.close(CLOSE_TOO_BIG, f"at most {settings.max_message} bytes")
                 return
+            if not message_rate.hit(str(connection.serial)):
+                connection.reply({**_error(message_rate.refusal()), "retry_after": 1})
+                continue
             if not await _still_holds(service, connection, token):
                 await websocket.close(CLOSE_UNAUTHORISED, "this credential holds no seat")
                 return
@@ -379,6 +567,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await websocket.send_json(item)
 
     return app
+
+
+def _set_cookie(request: Request, response: Response, name: str, token: str) -> None:
+    response.set_cookie(
+        name,
+        token,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        max_age=365 * 24 * 3600,
+    )
+
+
+def _address(connection: HTTPConnection) -> str:
+    return connection.client.host if connection.client else "unknown"
 
 
 async def _apply(

@@ -17,6 +17,7 @@ import json
 import random
 import secrets
 import sys
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -63,6 +64,7 @@ def play_seat(
         if message["type"] in ("answer", "error"):
             if not message.get("ok"):  # refused (stale, say): nothing changed, so ask again
                 waiting_at = None
+                time.sleep(message.get("retry_after", 0))  # over the server's message rate
                 connection.send_json({"type": "sync", "log_start": len(log)})
             continue
         if message["type"] != "state":

@@ -18,6 +18,7 @@ from meeple.engine.gameinfo import GameInfo
 from meeple.engine.log import LogEntry
 from meeple.engine.record import GameRecord
 from meeple.engine.registry import game_info
+from meeple.server.clocks import Clock, SeatTimes
 from meeple.server.schema import BOT, MOVE
 from meeple.server.store import StoredSeat, StoredTable
 
@@ -86,6 +87,14 @@ class LiveTable:
     fresh_from: list[int] = dataclasses.field(default_factory=list)
     #: Answers given so far, by seat and nonce.
     answers: dict[tuple[int, str], Answer] = dataclasses.field(default_factory=dict)
+    #: sha256 of the creator's secret.
+    admin_hash: str = ""
+    #: When the log last changed, or the table was made (epoch seconds).
+    last_change: float = 0.0
+    #: The table's clock, or None for untimed play.
+    clock: Clock | None = None
+    #: When each seat's turn started and how much of its time it has used.
+    times: SeatTimes = dataclasses.field(default_factory=SeatTimes)
 
     @classmethod
     def from_stored(cls, stored: StoredTable) -> LiveTable:
@@ -97,15 +106,19 @@ class LiveTable:
             seed=stored.seed,
             seats=stored.seats,
             state=info.state_class.new(stored.options, stored.seed),
+            clock=Clock.from_json(stored.clock),
+            admin_hash=stored.admin_hash,
+            last_change=stored.created_at,
         )
         table.log = {reader: [] for reader in table.readers}
         table.fresh_from = [0] * table.num_players
+        table.times.advance(table.state.to_move(), stored.created_at)
         for entry in stored.log:
             if entry.kind == MOVE:
                 assert entry.action is not None
-                table.play(entry.seat, table.state.parse_action(entry.action))
+                table.play(entry.seat, table.state.parse_action(entry.action), entry.at)
             else:
-                table.take_back(table.rebuilt(len(table.moves) - 1))
+                table.take_back(table.rebuilt(len(table.moves) - 1), entry.at)
             table.version = entry.version
             table.answers[entry.seat, entry.nonce] = Answer(True, entry.version)
         table.fresh_from = [table.version] * table.num_players
@@ -122,6 +135,24 @@ class LiveTable:
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat].kind == BOT
 
+    def out_of_time(self, seat: int, now: float) -> bool:
+        """Whether the clock has run out on `seat`, to move now: its clock bot plays for it."""
+        if self.clock is None:
+            return False
+        deadline = self.times.deadline(self.clock, seat)
+        return deadline is not None and deadline <= now
+
+    def next_deadline(self) -> float | None:
+        """The soonest deadline of a human seat to move, or None (no clock, or none waits)."""
+        if self.clock is None or self.state.is_over():
+            return None
+        deadlines = [
+            deadline
+            for seat, deadline in self.times.deadlines(self.clock).items()
+            if not self.is_bot(seat)
+        ]
+        return min(deadlines, default=None)
+
     # -- moves --------------------------------------------------------------------------------
     def stale(self, seat: int, version: int) -> bool:
         """Whether a move chosen at `version` comes too late (or from the future). A move
@@ -129,9 +160,9 @@ class LiveTable:
         to move: simultaneous steps (Altiplano's planning) accept each seat's own moves."""
         return not self.fresh_from[seat] <= version <= self.version
 
-    def play(self, seat: int, action: Action) -> None:
-        """Apply a move; the engine raises, changing nothing, if it is not legal. The caller
-        raises the version once the move is stored."""
+    def play(self, seat: int, action: Action, at: float) -> None:
+        """Apply a move made at time `at`; the engine raises, changing nothing, if it is not
+        legal. The caller raises the version once the move is stored."""
         before = self.state.clone()
         movers_before = set(before.to_move())
         self.state.apply(seat, action)
@@ -148,6 +179,8 @@ class LiveTable:
         for other in range(self.num_players):
             if other == seat or other not in movers_before or other not in movers_after:
                 self.fresh_from[other] = self.version + 1
+        self.times.advance(movers_after, at)
+        self.last_change = at
 
     def undo_refusal(self, seat: int) -> str | None:
         """Why `seat` may not undo now, or None: the terminal's policy (only the seat's own
@@ -168,14 +201,17 @@ class LiveTable:
             state.apply(played.seat, played.action)
         return state
 
-    def take_back(self, state: GameState) -> None:
-        """Undo the last move: `state` is the position before it (see `rebuilt`)."""
+    def take_back(self, state: GameState, at: float) -> None:
+        """Undo the last move at time `at`: `state` is the position before it (see
+        `rebuilt`). The clocks do not go back: the time spent on the move stays spent."""
         undone = self.moves.pop()
         self.state = state
         for reader, entries in self.log.items():
             del entries[undone.log_sizes.get(reader, 0) :]
         self.recap = {s: min(n, len(self.log[s])) for s, n in self.recap.items()}
         self.fresh_from = [self.version + 1] * self.num_players
+        self.times.advance(state.to_move(), at)
+        self.last_change = at
 
     # -- what leaves the server ---------------------------------------------------------------
     def record(self) -> GameRecord:
@@ -212,6 +248,7 @@ class LiveTable:
             "log_size": len(log),
             "recap_start": self.recap.get(seat, 0) if seat is not None else None,
             "over": over,
+            "clock": self._clock_json(over),
         }
         if over:
             data |= {
@@ -221,6 +258,35 @@ class LiveTable:
                 "seed": self.seed,
             }
         return data
+
+    def replay(self, seat: Reader, step: int) -> dict[str, Any]:
+        """`seat`'s view after the first `step` moves, and its log up to then."""
+        state = self.rebuilt(step)
+        log = self.log[seat]
+        end = self.moves[step].log_sizes.get(seat, 0) if step < len(self.moves) else len(log)
+        mover = self.moves[step - 1].seat if step else None
+        return {
+            "type": "replay",
+            "table": self.id,
+            "step": step,
+            "steps": len(self.moves),
+            "seat": seat,
+            "mover": mover,
+            "view": state.view(seat),
+            "log": [entry.to_json() for entry in log[:end]],
+        }
+
+    def _clock_json(self, over: bool) -> dict[str, Any] | None:
+        """The clock as every reader may see it: its kind and time, and when each seat to
+        move runs out of time (epoch seconds)."""
+        if self.clock is None:
+            return None
+        deadlines = {} if over else self.times.deadlines(self.clock)
+        return {
+            **self.clock.to_json(),
+            "deadlines": {str(seat): deadline for seat, deadline in deadlines.items()},
+            "spent": {str(seat): spent for seat, spent in sorted(self.times.spent.items())},
+        }
 
 
 def malformed(version: int, exc: MeepleError) -> Answer:

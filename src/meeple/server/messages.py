@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter
 
+from meeple.server.clocks import DEFAULT_CLOCK_BOT, MAX_SECONDS, MIN_SECONDS, Clock
 from meeple.server.service import MAX_NONCE
 
 Nonce = Annotated[str, Field(min_length=1, max_length=MAX_NONCE)]
@@ -51,9 +52,28 @@ class NewSeat(_Message):
     bot: str | None = None
 
 
+class NewClock(_Message):
+    """A table's clock: per ``move`` (each turn) or per ``game`` (one bank per seat), its
+    seconds, and the bot that moves for a seat out of time."""
+
+    kind: Literal["move", "game"]
+    seconds: Annotated[float, Field(ge=MIN_SECONDS, le=MAX_SECONDS)]
+    bot: str = DEFAULT_CLOCK_BOT
+
+    def clock(self) -> Clock:
+        return Clock(self.kind, self.seconds, self.bot)
+
+
 class NewTable(_Message):
     """The JSON body that creates a table."""
 
     game: str
     options: dict[str, Any] = {}
     seats: list[NewSeat]
+    clock: NewClock | None = None
+
+
+class HandToBot(_Message):
+    """The creator gives a seat to a bot (by level or spec)."""
+
+    bot: str

@@ -51,6 +51,8 @@ class TableRow(Base):
     #: sha256 of the creator's secret (re-issuing links, handing seats to bots).
     admin_hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: The table's clock (`meeple.server.clocks.Clock.to_json`), or None for untimed play.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):

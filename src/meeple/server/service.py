@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import secrets
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -20,6 +21,7 @@ from meeple.engine.errors import IllegalAction, MeepleError, OptionsError
 from meeple.engine.gameinfo import PLAYERS
 from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
+from meeple.server.clocks import Clock
 from meeple.server.credentials import digest, matches, new_secret, new_table_id
 from meeple.server.live import Answer, LiveTable, Reader, malformed
 from meeple.server.schema import BOT, HUMAN, MOVE, OVER, UNDO
@@ -61,8 +63,10 @@ class CreatedTable:
 class TableService:
     """Every table of one store, each loaded once and then kept in memory."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, now: Callable[[], float] = time.time) -> None:
         self.store = store
+        #: The time (epoch seconds) of moves and clocks; the tests pass their own.
+        self.now = now
         self._tables: dict[str, LiveTable] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
@@ -79,10 +83,14 @@ class TableService:
 
     # -- creating and loading -----------------------------------------------------------------
     def create(
-        self, game: str, options: Mapping[str, Any], seats: Sequence[SeatChoice]
+        self,
+        game: str,
+        options: Mapping[str, Any],
+        seats: Sequence[SeatChoice],
+        clock: Clock | None = None,
     ) -> CreatedTable:
         """A new table; the engine checks the options (`normalize_options`), and every bot
-        spec is checked. Raises `TableError` saying what is wrong."""
+        spec is checked (the clock's too). Raises `TableError` saying what is wrong."""
         try:
             info = game_info(game)
             normal = info.state_class.normalize_options(options)
@@ -98,13 +106,12 @@ class TableService:
                 invites[seat] = new_secret()
                 stored_seats.append(StoredSeat(seat, HUMAN, secret_hash=digest(invites[seat])))
             elif choice.kind == BOT and choice.bot is not None:
-                try:
-                    parse_spec(choice.bot)
-                except OptionsError as exc:
-                    raise TableError(f"seat {seat + 1}: {exc}") from None
+                _check_bot(choice.bot, f"seat {seat + 1}")
                 stored_seats.append(StoredSeat(seat, BOT, bot=choice.bot.strip()))
             else:
                 raise TableError(f"seat {seat + 1}: a seat is a human or a bot with its spec")
+        if clock is not None:
+            _check_bot(clock.bot, "the clock's bot")
         admin = new_secret()
         table_id = new_table_id()
         self.store.create_table(
@@ -115,6 +122,8 @@ class TableService:
                 seed=secrets.randbelow(2**31),
                 admin_hash=digest(admin),
                 seats=stored_seats,
+                created_at=self.now(),
+                clock=None if clock is None else clock.to_json(),
             )
         )
         self._announce(table_id, 0)
@@ -174,6 +183,51 @@ class TableService:
         self._announce(table_id, version)
         return seat.seat, session
 
+    # -- the creator's controls ---------------------------------------------------------------
+    def _admin_table(self, table_id: str, admin: str | None) -> LiveTable:
+        """The table, if `admin` is its creator's secret; call with its lock held."""
+        table = self._live(table_id)
+        if admin is None or not matches(admin, table.admin_hash):
+            raise TableError("only the table's creator (with the creator's link) may do this")
+        return table
+
+    def _seat_of(self, table: LiveTable, seat: object) -> StoredSeat:
+        if type(seat) is not int or not 0 <= seat < table.num_players:
+            raise TableError(f"a seat of this table is 1 to {table.num_players}")
+        return table.seats[seat]
+
+    def check_admin(self, table_id: str, admin: str | None) -> None:
+        """Raises `TableError` unless `admin` is the creator's secret of the table."""
+        with self._lock(table_id):
+            self._admin_table(table_id, admin)
+
+    def reissue(self, table_id: str, admin: str | None, seat: int) -> str:
+        """A new invite link for `seat` (the creator's): the old link and the browser that
+        held the seat lose it. A bot seat becomes a human seat again. Returns the secret."""
+        secret = new_secret()
+        with self._lock(table_id):
+            table = self._admin_table(table_id, admin)
+            stored = self._seat_of(table, seat)
+            changed = StoredSeat(stored.seat, HUMAN, secret_hash=digest(secret))
+            self.store.update_seat(table_id, changed)
+            table.seats[stored.seat] = changed
+            version = table.version
+        self._announce(table_id, version)
+        return secret
+
+    def hand_to_bot(self, table_id: str, admin: str | None, seat: int, spec: str) -> None:
+        """The creator gives `seat` to a bot (a player left or stopped answering): its link
+        and browser lose it, and the bot plays on from the position as it stands."""
+        _check_bot(spec, f"seat {seat + 1 if isinstance(seat, int) else seat}")
+        with self._lock(table_id):
+            table = self._admin_table(table_id, admin)
+            stored = self._seat_of(table, seat)
+            changed = StoredSeat(stored.seat, BOT, bot=spec.strip(), name=stored.name)
+            self.store.update_seat(table_id, changed)
+            table.seats[stored.seat] = changed
+            version = table.version
+        self._announce(table_id, version)
+
     # -- moves and undo -----------------------------------------------------------------------
     def move(
         self, table_id: str, seat: int, action: object, version: object, nonce: object
@@ -230,23 +284,24 @@ class TableService:
         if storing fails, the table is dropped from memory (the store is the truth) and the
         error goes up."""
         version = table.version + 1
+        at = self.now()
         if action is None:
             snapshot = self.store.latest_snapshot(table.id, len(table.moves) - 1)
             start = None
             if snapshot is not None:
                 start = (table.info.state_class.from_json(snapshot.state), snapshot.moves)
             before = table.rebuilt(len(table.moves) - 1, start)
-            table.take_back(before)
-            entry = StoredMove(version, seat, UNDO, None, nonce)
+            table.take_back(before, at)
+            entry = StoredMove(version, seat, UNDO, None, nonce, at)
         else:
             try:
                 parsed = table.state.parse_action(action)
-                table.play(seat, parsed)
+                table.play(seat, parsed, at)
             except IllegalAction as exc:
                 return Answer(False, table.version, exc.rule, exc.detail)
             except MeepleError as exc:
                 return malformed(table.version, exc)
-            entry = StoredMove(version, seat, MOVE, parsed.to_json(), nonce)
+            entry = StoredMove(version, seat, MOVE, parsed.to_json(), nonce, at)
         try:
             self.store.append(table.id, entry, table.state.is_over(), len(table.moves))
         except BaseException:
@@ -279,20 +334,75 @@ class TableService:
                 raise TableError("the record and the seed are given once the game is over")
             return table.record().to_json()
 
+    def my_games(self, tokens: Mapping[str, str]) -> list[dict[str, Any]]:
+        """The tables a browser holds a seat at (table id -> its cookie), each with whether it
+        is that seat's turn: the "my games" list. Tokens that hold no seat are left out."""
+        games: list[dict[str, Any]] = []
+        for table_id, token in tokens.items():
+            if not _plausible_id(table_id):
+                continue
+            try:
+                seat = self.seat_for(table_id, token)
+            except TableError:
+                continue
+            if seat is None:
+                continue
+            with self._lock(table_id):
+                table = self._live(table_id)
+                over = table.state.is_over()
+                games.append(
+                    {
+                        "table": table_id,
+                        "game": table.info.name,
+                        "title": table.info.title,
+                        "seat": seat,
+                        "your_turn": not over and seat in table.state.to_move(),
+                        "over": over,
+                        "version": table.version,
+                        "last_move": table.last_change,
+                    }
+                )
+        games.sort(key=lambda g: (not g["your_turn"], g["over"], -float(g["last_move"])))
+        return games
+
+    def replay(self, table_id: str, seat: Reader, step: int) -> dict[str, Any]:
+        """The finished game as `seat` (None: a spectator) saw it after `step` of its moves:
+        the view then and the log up to then. Only once the game is over (before, a replay
+        would show what the seed still hides)."""
+        with self._lock(table_id):
+            table = self._live(table_id)
+            if not table.state.is_over():
+                raise TableError("a replay is shown once the game is over")
+            steps = len(table.moves)
+            if type(step) is not int or not 0 <= step <= steps:
+                raise TableError(f"a step is 0 to {steps}")
+            return table.replay(seat, step)
+
     def status(self, table_id: str) -> str:
         with self._lock(table_id):
             return OVER if self._live(table_id).state.is_over() else "playing"
 
+    def next_deadline(self, table_id: str) -> float | None:
+        """When the clock next runs out on a human seat of the table, or None."""
+        with self._lock(table_id):
+            return self._live(table_id).next_deadline()
+
     def bot_turns(self, table_id: str) -> list[BotTurn]:
-        """A turn for each bot seat that may act now."""
+        """A turn for each bot seat that may act now, and for each human seat whose clock
+        has run out (its table's clock bot plays for it)."""
+        now = self.now()
         with self._lock(table_id):
             table = self._live(table_id)
             state = table.state
             turns = []
             for seat in state.to_move():
-                if not table.is_bot(seat):
+                if table.is_bot(seat):
+                    spec = table.seats[seat].bot
+                elif table.out_of_time(seat, now):
+                    assert table.clock is not None
+                    spec = table.clock.bot
+                else:
                     continue
-                spec = table.seats[seat].bot
                 assert spec is not None
                 seed = derive_rng(table.seed, "bot", seat, table.version).randrange(2**31)
                 turns.append(
@@ -308,6 +418,13 @@ class TableService:
                     )
                 )
             return turns
+
+
+def _check_bot(spec: str, whose: str) -> None:
+    try:
+        parse_spec(spec)
+    except OptionsError as exc:
+        raise TableError(f"{whose}: {exc}") from None
 
 
 def _stale_reason(current: int) -> str:

@@ -27,3 +27,9 @@ class Settings:
     max_edition: int = 1024 * 1024
     #: Origins allowed besides the server's own (the WebSocket handshake and form posts).
     allowed_origins: tuple[str, ...] = ()
+    #: HTTP requests per client address (pages, the JSON API, static files).
+    http_rate: str = "30/second;900/minute"
+    #: WebSocket messages per connection.
+    message_rate: str = "30/second;1200/minute"
+    #: WebSocket connections opened per client address.
+    connect_rate: str = "10/second;120/minute"

@@ -48,6 +48,8 @@ class StoredMove:
     kind: str
     action: dict[str, Any] | None
     nonce: str
+    #: When it was made (epoch seconds): the clocks count from these.
+    at: float = 0.0
 
 
 @dataclasses.dataclass(slots=True)
@@ -68,6 +70,10 @@ class StoredTable:
     status: str = PLAYING
     version: int = 0
     log: list[StoredMove] = dataclasses.field(default_factory=list)
+    #: When it was made (epoch seconds).
+    created_at: float = 0.0
+    #: Its clock (`meeple.server.clocks.Clock.to_json`), or None.
+    clock: dict[str, Any] | None = None
 
 
 def _sqlite_pragmas(connection: Any, _record: ConnectionPoolEntry) -> None:
@@ -100,8 +106,15 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
+def _moment(at: float) -> datetime:
+    return datetime.fromtimestamp(at, UTC)
+
+
+def _epoch(moment: datetime) -> float:
+    """Epoch seconds of a stored time (SQLite gives it back without its zone, which is UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp()
 
 
 class Store:
@@ -128,7 +141,8 @@ class Store:
                     status=table.status,
                     version=0,
                     admin_hash=table.admin_hash,
-                    created_at=_now(),
+                    created_at=_moment(table.created_at),
+                    clock=table.clock,
                 )
             )
             session.flush()  # the seats refer to it
@@ -151,8 +165,10 @@ class Store:
                 seats=self._seats(session, table_id),
                 status=row.status,
                 version=row.version,
+                created_at=_epoch(row.created_at),
+                clock=row.clock,
                 log=[
-                    StoredMove(m.version, m.seat, m.kind, m.action, m.nonce)
+                    StoredMove(m.version, m.seat, m.kind, m.action, m.nonce, _epoch(m.created_at))
                     for m in session.scalars(
                         select(MoveRow)
                         .where(MoveRow.table_id == table_id)
@@ -185,6 +201,21 @@ class Store:
                 .values(name=name, session_hash=session_hash)
             )
 
+    def update_seat(self, table_id: str, seat: StoredSeat) -> None:
+        """Who sits in a seat now (the creator re-issued its link or handed it to a bot)."""
+        with self._session.begin() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
+                .values(
+                    kind=seat.kind,
+                    bot=seat.bot,
+                    name=seat.name,
+                    secret_hash=seat.secret_hash,
+                    session_hash=seat.session_hash,
+                )
+            )
+
     # -- the log ------------------------------------------------------------------------------
     def append(self, table_id: str, entry: StoredMove, over: bool, keep_moves: int) -> None:
         """Append one log entry and move the table to its version (and to ``over``), in one
@@ -205,7 +236,7 @@ class Store:
                         kind=entry.kind,
                         action=entry.action,
                         nonce=entry.nonce,
-                        created_at=_now(),
+                        created_at=_moment(entry.at),
                     )
                 )
                 changed = connection.execute(

@@ -13,6 +13,7 @@ from typing import Any
 from meeple.bots import BOTS, DEFAULT_LEVEL, LEVELS
 from meeple.engine.gameinfo import PLAYERS, GameInfo
 from meeple.engine.registry import edition_names, shipped_edition
+from meeple.server.clocks import CLOCK_KINDS, DEFAULT_CLOCK_BOT, Clock
 from meeple.server.schema import BOT, HUMAN
 from meeple.server.service import SeatChoice, TableError
 
@@ -93,8 +94,38 @@ def read_form(
     seats = []
     for seat in range(players):
         choice = str(form.get(f"seat_{seat}", HUMAN)).strip()
-        seats.append(SeatChoice() if choice == HUMAN else SeatChoice(BOT, choice))
+        typed = str(form.get(f"seat_{seat}_spec", "")).strip()  # a bot spec wins over the choice
+        if typed:
+            seats.append(SeatChoice(BOT, typed))
+        else:
+            seats.append(SeatChoice() if choice == HUMAN else SeatChoice(BOT, choice))
     return options, seats
+
+
+#: The clock's time units the form offers, with their seconds.
+CLOCK_UNITS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}
+
+
+def read_clock(form: Mapping[str, Any]) -> Clock | None:
+    """The clock a submitted form asks for: ``clock`` (none, ``move`` or ``game``), its
+    ``clock_time`` in ``clock_unit``s, and the ``clock_bot`` that moves for a seat out of
+    time. Raises `TableError` for what the form cannot mean."""
+    kind = str(form.get("clock", "") or "")
+    if not kind:
+        return None
+    if kind not in CLOCK_KINDS:
+        raise TableError(f"a clock is per {' or per '.join(CLOCK_KINDS)}")
+    unit = CLOCK_UNITS.get(str(form.get("clock_unit", "minutes")))
+    if unit is None:
+        raise TableError(f"a clock's unit is one of {', '.join(CLOCK_UNITS)}")
+    try:
+        seconds = float(str(form.get("clock_time", ""))) * unit
+    except ValueError:
+        raise TableError("the clock's time must be a number") from None
+    try:
+        return Clock(kind, seconds, str(form.get("clock_bot") or DEFAULT_CLOCK_BOT))
+    except ValueError as exc:
+        raise TableError(str(exc)) from None
 
 
 def _edition_file(data: bytes, max_edition: int) -> Any:

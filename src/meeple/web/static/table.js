@@ -32,11 +32,22 @@
       return button;
     }));
     $("undo").hidden = !state.can_undo;
+    clock = state.clock;
+    tick();
     if (state.over) {
       $("end").hidden = false;
       $("sheet").textContent = JSON.stringify(state.score_sheet, null, 1);
     }
   }
+
+  let clock = null;
+  function tick() {
+    if (!clock) { $("clock").textContent = ""; return; }
+    const now = Date.now() / 1000;
+    $("clock").textContent = Object.entries(clock.deadlines).map(([seat, deadline]) =>
+      `Seat ${Number(seat) + 1}: ${Math.max(0, Math.round(deadline - now))} s left.`).join(" ");
+  }
+  setInterval(tick, 1000);
 
   $("undo").onclick = () => send({type: "undo", version: version, nonce: nonce()});
   socket.onmessage = (event) => {

@@ -1,0 +1,126 @@
+"""Table clocks: per move or per game, with a bot taking the move when a seat's time runs out.
+
+A seat's turn starts when it comes to be among the seats to move and ends when it leaves
+them (a Tikal turn of several actions is one turn; in Altiplano's planning every seat to move
+is on turn at once). A clock *per move* gives each turn the same time; a clock *per game* gives
+each seat one bank that its turns use up. When the time is gone, the table's clock bot plays
+for that seat: for the rest of the turn (per move), or for the rest of the game (per game).
+The game never ends early for that.
+
+Clock times come from the move log's own timestamps, so a restarted server knows them
+exactly; `ClockWatch` wakes the bot driver at the next deadline.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import heapq
+import threading
+from collections.abc import Callable, Collection
+from typing import Any
+
+PER_MOVE = "move"
+PER_GAME = "game"
+CLOCK_KINDS = (PER_MOVE, PER_GAME)
+#: Shortest and longest time a clock may give (one second; thirty days, for a move a day).
+MIN_SECONDS = 1
+MAX_SECONDS = 30 * 24 * 3600
+#: The bot that moves for a seat out of time, unless the table names another.
+DEFAULT_CLOCK_BOT = "easy"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Clock:
+    """A table's clock: its kind, its time in seconds, and the bot that moves for a seat out
+    of time."""
+
+    kind: str
+    seconds: float
+    bot: str = DEFAULT_CLOCK_BOT
+
+    def __post_init__(self) -> None:
+        if self.kind not in CLOCK_KINDS:
+            raise ValueError(f"a clock is per {' or per '.join(CLOCK_KINDS)}, not {self.kind!r}")
+        if not MIN_SECONDS <= self.seconds <= MAX_SECONDS:
+            raise ValueError(f"a clock gives {MIN_SECONDS} to {MAX_SECONDS} seconds")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seconds": self.seconds, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Clock | None:
+        return None if data is None else cls(data["kind"], data["seconds"], data["bot"])
+
+
+@dataclasses.dataclass(slots=True)
+class SeatTimes:
+    """What the clock knows of the seats, kept up to date move by move (`advance`)."""
+
+    #: When each seat's current turn started (epoch seconds); absent for seats not to move.
+    turn_started: dict[int, float] = dataclasses.field(default_factory=dict)
+    #: Seconds of each seat's finished turns (what a clock per game has used up).
+    spent: dict[int, float] = dataclasses.field(default_factory=dict)
+
+    def advance(self, movers: Collection[int], at: float) -> None:
+        """The seats to move are now `movers`, as of time `at`."""
+        for seat in list(self.turn_started):
+            if seat not in movers:
+                started = self.turn_started.pop(seat)
+                self.spent[seat] = self.spent.get(seat, 0.0) + max(0.0, at - started)
+        for seat in movers:
+            self.turn_started.setdefault(seat, at)
+
+    def deadline(self, clock: Clock, seat: int) -> float | None:
+        """When `seat`'s time runs out, or None if it is not to move."""
+        started = self.turn_started.get(seat)
+        if started is None:
+            return None
+        if clock.kind == PER_MOVE:
+            return started + clock.seconds
+        return started + max(0.0, clock.seconds - self.spent.get(seat, 0.0))
+
+    def deadlines(self, clock: Clock) -> dict[int, float]:
+        return {
+            seat: deadline
+            for seat in sorted(self.turn_started)
+            if (deadline := self.deadline(clock, seat)) is not None
+        }
+
+
+class ClockWatch:
+    """One thread that calls `wake(table_id)` when a table's next deadline comes."""
+
+    def __init__(self, wake: Callable[[str], None], now: Callable[[], float]) -> None:
+        self._wake = wake
+        self._now = now
+        self._heap: list[tuple[float, str]] = []
+        self._condition = threading.Condition()
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="table-clocks", daemon=True)
+        self._thread.start()
+
+    def schedule(self, table_id: str, deadline: float | None) -> None:
+        """Wake the table at `deadline` (None: nothing to wait for). A deadline that has moved
+        on in the meantime wakes the table once for nothing, which costs one check."""
+        if deadline is None:
+            return
+        with self._condition:
+            heapq.heappush(self._heap, (deadline, table_id))
+            self._condition.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._condition:
+                while not self._closed and (not self._heap or self._heap[0][0] > self._now()):
+                    timeout = self._heap[0][0] - self._now() if self._heap else None
+                    self._condition.wait(timeout)
+                if self._closed:
+                    return
+                _, table_id = heapq.heappop(self._heap)
+            self._wake(table_id)
+
+    def close(self) -> None:
+        with self._condition:
+            self._closed = True
+            self._condition.notify()
+        self._thread.join(timeout=5)
