@@ -33,9 +33,11 @@ KILLS = 4
 #: Seconds of play between one start and the next kill.
 PLAY_BETWEEN_KILLS = (0.05, 1.0)
 STARTUP_DEADLINE = 30.0
-GAMES_DEADLINE = 90.0
+GAMES_DEADLINE = 120.0
 #: Each table's seats: a bot spec, or None for a human seat played by the example client.
-TABLES = [("tikal", ["random", "random"]), ("altiplano", [None, "random"])]
+#: Not a human seat in Altiplano: a random bot waiting there for the slower client to say
+#: "done" first (ALT-10) places and unplaces goods without end, and the game drags on.
+TABLES = [("tikal", [None, "random"]), ("altiplano", ["random", "random"])]
 ALARMS = ("Traceback", "ERROR", "CRITICAL", "Exception")
 
 
@@ -62,7 +64,8 @@ class Server:
         log = self.folder / f"run{len(self.logs)}.log"
         self.logs.append(log)
         command = [str(Path(sys.executable).with_name("meeple")), "serve"]
-        command += ["--port", str(self.port), "--db", str(self.db)]
+        command += ["--port", str(self.port), "--db", str(self.db), "--bot-workers", "1"]
+        command += ["--message-rate", "1000/second"]  # the example client plays at full speed
         with log.open("wb") as output:
             self.process = subprocess.Popen(
                 command, stdout=output, stderr=subprocess.STDOUT, start_new_session=True
@@ -191,7 +194,7 @@ def server(tmp_path):
     server.kill_if_running()  # a failed test leaves no server behind
 
 
-@pytest.mark.timeout(150)
+@pytest.mark.timeout(200)
 def test_killed_and_restarted_the_server_loses_no_acknowledged_move(server):
     rng = random.Random(SEED)
     server.start()
@@ -211,7 +214,8 @@ def test_killed_and_restarted_the_server_loses_no_acknowledged_move(server):
     assert server.send_signal(signal.SIGINT) == 0  # Ctrl+C, as in a terminal: a clean stop
     for reader in readers:
         assert reader.error is None, reader.error
-        assert reader.final is not None, "a game did not finish"
+        last = reader.shown[-1][0] if reader.shown else None
+        assert reader.final is not None, f"a game did not finish (last shown: version {last})"
     assert kills >= 3, "the games ended before the server was killed enough to test anything"
     output = server.output()
     assert not [alarm for alarm in ALARMS if alarm in output], output

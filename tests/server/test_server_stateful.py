@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 from conftest import bearer, new_table
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
+from hypothesis import settings as run_settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -29,12 +30,26 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.server.live import LiveTable
+from meeple.server.settings import Settings
 
 SEATS = (0, 1)
 READERS = (None, *SEATS)
 #: The ways to send a move that must not be applied as sent.
 MISTAKES = ["out of turn", "illegal", "malformed", "garbage", "stale", "future"]
 UNAUTHORISED = 4401
+
+
+@pytest.fixture
+def settings(tmp_path):
+    """No rate limit: the machine sends far more requests a second than a person."""
+    unlimited = "100000/second"
+    return Settings(
+        db_url=f"sqlite:///{tmp_path / 'server.db'}",
+        bot_workers=1,
+        http_rate=unlimited,
+        message_rate=unlimited,
+        connect_rate=unlimited,
+    )
 
 
 def normal(data: Any) -> Any:
@@ -322,7 +337,7 @@ def test_the_stored_game_is_always_the_replay_of_its_log(client, game):
     machine = type(f"{game.title()}Table", (TableMachine,), {"client": client, "game": game})
     run_state_machine_as_test(
         machine,
-        settings=settings(
+        settings=run_settings(
             max_examples=8,
             stateful_step_count=35,
             deadline=None,
