@@ -1,5 +1,6 @@
 """The protocol's core without HTTP: moves by JSON with version and nonce, refusals naming the
-rule, the undo policy of the terminal, per-seat payloads, and a table rebuilt from its log."""
+rule, the undo policy of the terminal, per-seat payloads, and a table rebuilt from its log; on
+SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ HUMANS = [SeatChoice(), SeatChoice()]
 
 
 @pytest.fixture
-def service(tmp_path):
-    store = Store(f"sqlite:///{tmp_path / 'service.db'}")
+def service(db_url):
+    store = Store(db_url)
     yield TableService(store)
     store.close()
 

@@ -33,6 +33,7 @@ from meeple.server.clocks import ClockWatch
 from meeple.server.hub import STATE, Connection, Hub
 from meeple.server.live import Answer
 from meeple.server.messages import HandToBot, Move, NewTable, Sync, Undo, client_message
+from meeple.server.notify import watch
 from meeple.server.rates import RateLimit
 from meeple.server.schema import BOT, HUMAN
 from meeple.server.service import SeatChoice, TableError, TableService
@@ -110,6 +111,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub()
         service.subscribe(hub.changed)
         bots = BotDriver(service, settings.bot_workers)
+        others = watch(store, service, hub.changed)  # other processes on the same database
         clocks = ClockWatch(bots.kick, service.now)
         service.subscribe(lambda table_id, _v: clocks.schedule(table_id, _deadline(table_id)))
         app.state.service, app.state.hub, app.state.bots = service, hub, bots
@@ -126,6 +128,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            if others is not None:
+                others.stop()
             clocks.close()
             bots.close()
             store.close()
