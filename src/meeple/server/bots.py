@@ -17,7 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from meeple.server.bot_worker import choose
+from meeple.server.bot_worker import choose, ignore_interrupts
 from meeple.server.service import TableError, TableService
 from meeple.server.turns import BotTurn
 
@@ -53,7 +53,9 @@ class BotDriver:
         for _ in range(2):
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn")
+                    self.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=ignore_interrupts,
                 )
             try:
                 return self._pool.submit(choose, turn)
