@@ -88,7 +88,7 @@ def test_a_table_and_its_log_round_trip(store):
         (2, UNDO, None, "n2"),
     ]
     assert [s.kind for s in loaded.seats] == [HUMAN, BOT]
-    assert store.playing_tables() == []
+    assert store.tables_to_resume() == []
     assert store.load_table("nope") is None
 
 

@@ -122,7 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             except TableError:
                 return None
 
-        for table_id in service.playing_tables():  # games with bots and clocks go on
+        for table_id in service.tables_to_resume():  # games with bots and clocks go on
             bots.kick(table_id)
             clocks.schedule(table_id, _deadline(table_id))
         try:

@@ -182,8 +182,8 @@ class TableService:
                 self._tables.pop(table_id, None)
         return table_ids
 
-    def playing_tables(self) -> list[str]:
-        return self.store.playing_tables()
+    def tables_to_resume(self) -> list[str]:
+        return self.store.tables_to_resume()
 
     # -- seats --------------------------------------------------------------------------------
     def seat_for(self, table_id: str, token: str | None) -> Reader:

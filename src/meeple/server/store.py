@@ -16,13 +16,23 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, text, update
+from sqlalchemy import Engine, create_engine, delete, event, insert, or_, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from meeple.server.schema import MOVE, OVER, PLAYING, Base, MoveRow, SeatRow, SnapshotRow, TableRow
+from meeple.server.schema import (
+    BOT,
+    MOVE,
+    OVER,
+    PLAYING,
+    Base,
+    MoveRow,
+    SeatRow,
+    SnapshotRow,
+    TableRow,
+)
 
 
 class Conflict(Exception):
@@ -227,9 +237,16 @@ class Store:
             found = connection.scalar(select(tables.c.version).where(tables.c.id == table_id))
             return found or 0
 
-    def playing_tables(self) -> list[str]:
+    def tables_to_resume(self) -> list[str]:
+        """The tables in play that go on without anybody's move: those with a bot seat or a
+        clock. A table of people only waits for them, and is loaded when one comes back."""
+        with_bots = select(SeatRow.table_id).where(SeatRow.kind == BOT)
+        query = select(TableRow.id).where(
+            TableRow.status == PLAYING,
+            or_(TableRow.clock.is_not(None), TableRow.id.in_(with_bots)),
+        )
         with self._session() as session:
-            return list(session.scalars(select(TableRow.id).where(TableRow.status == PLAYING)))
+            return list(session.scalars(query))
 
     # -- seats --------------------------------------------------------------------------------
     def bind_seat(self, table_id: str, seat: int, name: str, session_hash: str) -> None:
