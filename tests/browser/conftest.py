@@ -3,7 +3,7 @@ and Debian's Chromium driven by Playwright through `executable_path` (Playwright
 download is not used). Without Chromium the tests skip, saying why, except under
 CI=true, where a browser check that silently skips would be a check that cannot fail.
 
-Each page a test visits can be saved with `shoot` at 1280×800 and 390 px wide, under
+Each page a test visits can be saved with `shoot` at 1280×800 and 390×844, under
 ``$MEEPLE_ARTEFACTS`` (default: pytest's temporary directory).
 """
 
@@ -131,14 +131,16 @@ def artefacts(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def shoot(artefacts, request):
-    """Saves a page as ``<test>-<name>-1280.png`` and ``<test>-<name>-390.png`` (whole page)."""
+    """Saves what a page shows first, as ``<test>-<name>-1280.png`` (1280×800) and
+    ``<test>-<name>-390.png`` (390×844): fixed sizes, as a comparison with reference shots
+    will want, and quick where a whole page (a finished game's log) would be very long."""
     test = re.sub(r"\W+", "_", request.node.name).strip("_")
 
     def save(page, name: str) -> None:
         size = page.viewport_size
         for width, viewport in ((DESKTOP["width"], DESKTOP), (PHONE["width"], PHONE)):
             page.set_viewport_size(viewport)
-            page.screenshot(path=artefacts / f"{test}-{name}-{width}.png", full_page=True)
+            page.screenshot(path=artefacts / f"{test}-{name}-{width}.png")
         page.set_viewport_size(size)
 
     return save

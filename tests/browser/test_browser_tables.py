@@ -264,3 +264,29 @@ def test_frames_never_hold_the_other_seats_secrets(new_context, server, shoot, g
         for frame in seen:
             watch(json.loads(frame))
         assert watch.frames == len(seen) > 1
+
+
+@pytest.mark.timeout(90)
+def test_a_finished_game_shows_its_score_sheet_and_replays(new_context, server, shoot):
+    """Two random bots play a whole Tikal game (a few seconds); a spectator sees the end."""
+    bots = [{"kind": "bot", "bot": "random"}] * 2
+    table = api(server, "/api/tables", {"game": "tikal", "seats": bots})["table"]
+    deadline = time.monotonic() + 60
+    while not api(server, f"/api/tables/{table}")["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.25)
+    page = new_context().new_page()
+    page.goto(f"/tables/{table}")
+    expect(page.locator("#status")).to_have_text("The game is over.")
+    expect(page.locator("#sheet")).not_to_be_empty()
+    shoot(page, "table-over")
+
+    page.get_by_role("link", name="Replay").click()
+    expect(page.locator("#mover")).to_have_text("The start.")
+    page.locator("#forward").click()
+    expect(page.locator("#mover")).to_have_text(re.compile(r"^After a move of seat [12]\.$"))
+    expect(page.locator("#step")).to_have_value("1")
+    page.locator("#last").click()
+    expect(page.locator("#step")).to_have_value(page.locator("#step").get_attribute("max"))
+    expect(page.locator("#log li").first).to_be_visible()
+    shoot(page, "replay")
