@@ -530,7 +530,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if len(text.encode("utf-8")) > settings.max_message:
                 await websocket.close(CLOSE_TOO_BIG, f"at most {settings.max_message} bytes")
                 return
-            if not message_rate.hit(str(id(connection))):
+            if not message_rate.hit(str(connection.serial)):
                 connection.reply({**_error(message_rate.refusal()), "retry_after": 1})
                 continue
             if not await _still_holds(service, connection, token):
