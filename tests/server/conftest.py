@@ -1,12 +1,33 @@
-"""A server app on a fresh SQLite file per test, with one bot worker process."""
+"""A server app on a fresh SQLite file per test, with one bot worker process; a database URL
+of each kind (SQLite, PostgreSQL: `postgres.py`) for the tests that run on both."""
 
 from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from postgres import postgres_server
 
 from meeple.server.app import create_app
 from meeple.server.settings import Settings
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    yield from postgres_server()
+
+
+@pytest.fixture
+def postgres_url(postgres):
+    """An empty PostgreSQL database."""
+    return postgres.empty_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    """A new, empty database of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.db'}"
+    return request.getfixturevalue("postgres_url")
 
 
 @pytest.fixture

@@ -1,14 +1,19 @@
-"""Shared by the server tests: engine-side searches for moves to send (generic: through the
-`GameState` interface only)."""
+"""Shared by the server tests: engine-side searches for moves to send, and the replay of a
+stored move log (generic: through the `GameState` interface only)."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
+from meeple.engine.actions import Action
 from meeple.engine.errors import IllegalAction
 from meeple.engine.game import GameState
+from meeple.engine.registry import game_class
+from meeple.server.schema import MOVE
+from meeple.server.store import StoredTable
 
 
 def illegal_move(state: GameState, seat: int) -> tuple[dict[str, Any], str] | None:
@@ -30,6 +35,28 @@ def random_move(state: GameState, rng: random.Random, seat: int | None = None) -
     """A random legal move of `seat` (or of a random seat to move), as (seat, action JSON)."""
     seat = rng.choice(state.to_move()) if seat is None else seat
     return seat, rng.choice(state.legal_actions(seat)).to_json()
+
+
+def replay(stored: StoredTable) -> Iterator[tuple[int, GameState]]:
+    """The table's position after each entry of its stored log, (version, state), version 0
+    first: the engine alone, not the server's own replay (`LiveTable`), rebuilds it. An undo
+    replays the moves that stand from the start. The state is changed by the next step: read
+    it before going on."""
+    state_class = game_class(stored.game)
+    state = state_class.new(stored.options, stored.seed)
+    standing: list[tuple[int, Action]] = []
+    yield 0, state
+    for entry in stored.log:
+        if entry.kind == MOVE:
+            action = state.parse_action(entry.action)
+            state.apply(entry.seat, action)
+            standing.append((entry.seat, action))
+        else:
+            standing.pop()
+            state = state_class.new(stored.options, stored.seed)
+            for seat, action in standing:
+                state.apply(seat, action)
+        yield entry.version, state
 
 
 def tikal_marked_edition() -> tuple[dict[str, Any], dict[str, str]]:
@@ -69,7 +96,8 @@ class SecrecyWatch:
 
     def __init__(self, secrets: dict[str, str]) -> None:
         self.secrets = secrets
-        self.known = ""
+        #: The witnesses seen in this reader's views so far.
+        self.known: set[str] = set()
         self.named = 0
         self.frames = 0
 
@@ -77,7 +105,8 @@ class SecrecyWatch:
         self.frames += 1
         if message.get("type") == "state":
             view = {k: v for k, v in message["view"].items() if k != "options"}
-            self.known += json.dumps(view)
+            seen = json.dumps(view)
+            self.known.update(w for w in self.secrets.values() if w in seen)
             message = {**message, "view": view}
         text = json.dumps(message)
         for marker, witness in self.secrets.items():

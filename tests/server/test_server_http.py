@@ -94,6 +94,13 @@ def test_bad_options_are_refused_with_the_engines_reason(client):
     assert response.status_code == 400 and "players" in response.json()["detail"]
     page = client.post("/tables", data={"game": "tikal", "players": "2", "seat_1": "nobot"})
     assert page.status_code == 400 and "unknown bot" in page.text
+    spec = {"game": "tikal", "players": "2", "seat_1": "easy", "seat_1_spec": "ismcts:lots"}
+    page = client.post("/tables", data=spec)
+    assert page.status_code == 400 and "budget" in page.text
+    spec["seat_1_spec"] = "ismcts:50i"
+    page = client.post("/tables", data=spec)
+    assert page.status_code == 200 and "Seat 1:" in page.text
+    assert "Seat 2:" not in page.text  # seat 2 is that bot: it has no link
     upload = client.post(
         "/tables",
         data={"game": "tikal", "players": "2"},

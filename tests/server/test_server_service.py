@@ -1,5 +1,6 @@
 """The protocol's core without HTTP: moves by JSON with version and nonce, refusals naming the
-rule, the undo policy of the terminal, per-seat payloads, and a table rebuilt from its log."""
+rule, the undo policy of the terminal, per-seat payloads, and a table rebuilt from its log; on
+SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import random
 import pytest
 from server_helpers import illegal_move, random_move
 
+from meeple.server.clocks import PER_GAME, Clock
 from meeple.server.service import SeatChoice, TableError, TableService, WouldWait
 from meeple.server.store import Store
 
@@ -16,8 +18,8 @@ HUMANS = [SeatChoice(), SeatChoice()]
 
 
 @pytest.fixture
-def service(tmp_path):
-    store = Store(f"sqlite:///{tmp_path / 'service.db'}")
+def service(db_url):
+    store = Store(db_url)
     yield TableService(store)
     store.close()
 
@@ -37,7 +39,12 @@ def test_options_and_seats_are_checked_by_the_engine(service):
         service.create("chess", {}, HUMANS)
     with pytest.raises(TableError, match="2 seats"):
         service.create("tikal", {"players": 2}, [SeatChoice()])
-    assert service.playing_tables() == []
+    assert service.tables_to_resume() == []
+    people = service.create("tikal", {"players": 2}, HUMANS)
+    with_bot = service.create("tikal", {"players": 2}, [SeatChoice(), SeatChoice("bot", "easy")])
+    timed = service.create("tikal", {"players": 2}, HUMANS, Clock(PER_GAME, 600))
+    assert sorted(service.tables_to_resume()) == sorted([with_bot.id, timed.id])
+    assert people.id not in service.tables_to_resume()
 
 
 def test_a_move_is_stored_and_the_version_rises(service):
@@ -229,5 +236,5 @@ def test_a_finished_game_gives_its_score_sheet_seed_and_record(service):
     assert payload["over"] and payload["score_sheet"] and payload["seed"] == table.seed
     record = service.record(created.id)
     assert record["seed"] == table.seed and len(record["actions"]) == len(table.moves)
-    assert service.store.playing_tables() == []
+    assert service.store.tables_to_resume() == []
     assert service.move(created.id, 0, {}, table.version, "late").rule == "game over"

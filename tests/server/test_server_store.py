@@ -1,5 +1,6 @@
-"""The server's storage: the migration builds the models' schema, SQLite runs in WAL mode, the
-log is append-only with one entry per version and nonce, and snapshots are a droppable cache."""
+"""The server's storage, on SQLite and on PostgreSQL: the migration builds the models' schema,
+SQLite runs in WAL mode, the log is append-only with one entry per version and nonce, and
+snapshots are a droppable cache."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ from meeple.server.store import (
 
 
 @pytest.fixture
-def store(tmp_path):
-    store = Store(f"sqlite:///{tmp_path / 'test.db'}")
+def store(db_url):
+    store = Store(db_url)
     yield store
     store.close()
 
@@ -43,9 +44,11 @@ def test_the_migration_builds_exactly_the_models(store):
     assert diff == []
 
 
-def test_sqlite_runs_in_wal_mode(store):
+def test_sqlite_runs_in_wal_mode(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'wal.db'}")
     with store.engine.connect() as connection:
         assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+    store.close()
 
 
 def newest_revision():
@@ -62,10 +65,9 @@ def newest_revision():
     return ScriptDirectory.from_config(config).get_current_head()
 
 
-def test_migrating_again_changes_nothing(tmp_path):
-    url = f"sqlite:///{tmp_path / 'again.db'}"
-    Store(url).close()
-    store = Store(url)
+def test_migrating_again_changes_nothing(db_url):
+    Store(db_url).close()
+    store = Store(db_url)
     with store.engine.connect() as connection:
         assert (
             connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
@@ -86,7 +88,7 @@ def test_a_table_and_its_log_round_trip(store):
         (2, UNDO, None, "n2"),
     ]
     assert [s.kind for s in loaded.seats] == [HUMAN, BOT]
-    assert store.playing_tables() == []
+    assert store.tables_to_resume() == []
     assert store.load_table("nope") is None
 
 

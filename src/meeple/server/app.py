@@ -33,6 +33,7 @@ from meeple.server.clocks import ClockWatch
 from meeple.server.hub import STATE, Connection, Hub
 from meeple.server.live import Answer
 from meeple.server.messages import HandToBot, Move, NewTable, Sync, Undo, client_message, frame
+from meeple.server.notify import watch
 from meeple.server.rates import RateLimit
 from meeple.server.schema import BOT, HUMAN
 from meeple.server.service import SeatChoice, TableError, TableService, WouldWait
@@ -112,6 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub()
         service.subscribe(hub.changed)
         bots = BotDriver(service, settings.bot_workers)
+        others = watch(store, service, hub.changed)  # other processes on the same database
         clocks = ClockWatch(bots.kick, service.now)
         service.subscribe(lambda table_id, _v: clocks.schedule(table_id, _deadline(table_id)))
         app.state.service, app.state.hub, app.state.bots = service, hub, bots
@@ -122,12 +124,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             except TableError:
                 return None
 
-        for table_id in service.playing_tables():  # games with bots and clocks go on
+        for table_id in service.tables_to_resume():  # games with bots and clocks go on
             bots.kick(table_id)
             clocks.schedule(table_id, _deadline(table_id))
         try:
             yield
         finally:
+            if others is not None:
+                others.stop()
             clocks.close()
             bots.close()
             store.close()
@@ -532,7 +536,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if len(text.encode("utf-8")) > settings.max_message:
                 await websocket.close(CLOSE_TOO_BIG, f"at most {settings.max_message} bytes")
                 return
-            if not message_rate.hit(str(id(connection))):
+            if not message_rate.hit(str(connection.serial)):
                 connection.reply({**_error(message_rate.refusal()), "retry_after": 1})
                 continue
             if not await _still_holds(service, connection, token):

@@ -5,11 +5,19 @@ Kept apart from the rest of the server so that a worker imports only the engine 
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
 from meeple.bots import make_bot
 from meeple.engine.registry import game_class
 from meeple.server.turns import BotTurn
+
+
+def ignore_interrupts() -> None:
+    """A worker's initializer. Ctrl+C on ``meeple serve`` reaches the whole process group:
+    the server shuts its pool down itself, and a worker interrupted on its own would only die
+    printing a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def choose(turn: BotTurn) -> dict[str, Any]:

@@ -14,9 +14,10 @@ import multiprocessing
 import os
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from meeple.server.bot_worker import choose
+from meeple.server.bot_worker import choose, ignore_interrupts
 from meeple.server.service import TableError, TableService
 from meeple.server.turns import BotTurn
 
@@ -46,12 +47,23 @@ class BotDriver:
         self._closed = False
         service.subscribe(lambda table_id, _version: self.kick(table_id))
 
-    def _workers(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn")
-            )
-        return self._pool
+    def _submit(self, turn: BotTurn) -> Future[dict[str, Any]]:
+        """Send a decision to the pool (call with the lock held). A pool broken by a worker
+        that died (killed, out of memory) is replaced, so the tables' bots go on."""
+        for _ in range(2):
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    self.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=ignore_interrupts,
+                )
+            try:
+                return self._pool.submit(choose, turn)
+            except BrokenProcessPool:
+                log.warning("the bot pool broke (a worker died): starting a new one")
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None
+        raise BrokenProcessPool("the bot pool broke twice in a row")
 
     def kick(self, table_id: str) -> None:
         """Start a decision for each bot seat of the table that may act and has none running."""
@@ -66,8 +78,12 @@ class BotDriver:
             with self._lock:
                 if key in self._pending or self._closed:
                     continue
+                try:
+                    future = self._submit(turn)
+                except BrokenProcessPool:
+                    log.exception("no bot worker for table %s", turn.table)
+                    continue
                 self._pending.add(key)
-                future = self._workers().submit(choose, turn)
             future.add_done_callback(functools.partial(self._answered, turn))
 
     def _answered(self, turn: BotTurn, future: Future[dict[str, Any]]) -> None:
@@ -88,12 +104,16 @@ class BotDriver:
         answer = self.service.move(
             turn.table, turn.seat, action, turn.version, f"bot-{turn.version}"
         )
-        if answer.ok:
-            with self._lock:
-                self._attempts.pop((turn.table, turn.seat), None)
+        if answer.ok or answer.rule == "stale":
+            # Played; or answered already (two decisions were taken at one version: the other
+            # was played); or the table moved on meanwhile. Either way, look at the table as
+            # it is now: the bot may be to move again, and nothing else may ask it to.
+            if answer.ok and not answer.repeated:
+                with self._lock:
+                    self._attempts.pop((turn.table, turn.seat), None)
+            self.kick(turn.table)
         elif answer.rule != "game over":
-            # Stale (the table moved on meanwhile) or refused: think again on the new position.
-            self._again(turn)
+            self._again(turn)  # the engine refused the bot's move
 
     def _again(self, turn: BotTurn) -> None:
         """Ask the bot again, a bounded number of times per position, so that a bot that keeps

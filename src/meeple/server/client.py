@@ -12,8 +12,10 @@ refused move (stale, say) changed nothing, so it asks for the position again and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import secrets
 import sys
 import time
 from collections.abc import Callable
@@ -46,6 +48,10 @@ def play_seat(
     max_messages: int = 1_000_000,
 ) -> dict[str, Any]:
     """Play until the game is over; returns the last position (with the score sheet)."""
+    # Nonces are unique per seat and table for good: a client that plays on after a reconnect
+    # or a restart must not send one that an earlier session used (it would be answered, not
+    # applied, and the client would wait for a position that never comes).
+    session = secrets.token_hex(4)
     nonce = 0
     log: list[dict[str, Any]] = []
     #: The version of our move still unanswered: no second move is chosen at it.
@@ -74,7 +80,7 @@ def play_seat(
                     "type": "move",
                     "action": choose(message),
                     "version": message["version"],
-                    "nonce": f"c{nonce}",
+                    "nonce": f"{session}-{nonce}",
                 }
             )
     raise RuntimeError(f"the game did not end within {max_messages} messages")
@@ -87,7 +93,8 @@ class _Socket:
         from websockets.sync.client import connect
 
         headers = {"Authorization": f"Bearer {secret}"} if secret else None
-        self._socket = connect(url, additional_headers=headers)
+        self._open = contextlib.ExitStack()  # websockets wants its connection as a context
+        self._socket = self._open.enter_context(connect(url, additional_headers=headers))
 
     def send_json(self, data: Any) -> None:
         self._socket.send(json.dumps(data))
@@ -96,7 +103,7 @@ class _Socket:
         return json.loads(self._socket.recv())
 
     def close(self) -> None:
-        self._socket.close()
+        self._open.close()
 
 
 def connect(url: str, secret: str | None = None) -> _Socket:

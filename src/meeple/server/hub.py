@@ -9,12 +9,16 @@ versions gets the newest position once.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 #: Put in an outbox: "send the newest position".
 STATE = object()
+
+#: Numbers the connections of this process (a key for their message rates).
+_serials = itertools.count()
 
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -25,6 +29,8 @@ class Connection:
     def __init__(self, table_id: str, seat: int | None) -> None:
         self.table_id = table_id
         self.seat = seat
+        #: Unique in this process, never reused.
+        self.serial = next(_serials)
         #: Where the next pushed log starts: how much of its log the client has.
         self.log_start = 0
         self.outbox: asyncio.Queue[object] = asyncio.Queue()

@@ -20,7 +20,7 @@ from meeple.engine.record import GameRecord
 from meeple.engine.registry import game_info
 from meeple.server.clocks import Clock, SeatTimes
 from meeple.server.schema import BOT, MOVE
-from meeple.server.store import StoredSeat, StoredTable
+from meeple.server.store import StoredMove, StoredSeat, StoredTable
 
 #: A reader of the log: a seat, or None for a spectator.
 Reader = int | None
@@ -114,15 +114,19 @@ class LiveTable:
         table.fresh_from = [0] * table.num_players
         table.times.advance(table.state.to_move(), stored.created_at)
         for entry in stored.log:
-            if entry.kind == MOVE:
-                assert entry.action is not None
-                table.play(entry.seat, table.state.parse_action(entry.action), entry.at)
-            else:
-                table.take_back(table.rebuilt(len(table.moves) - 1), entry.at)
-            table.version = entry.version
-            table.answers[entry.seat, entry.nonce] = Answer(True, entry.version)
+            table.apply_stored(entry)
         table.fresh_from = [table.version] * table.num_players
         return table
+
+    def apply_stored(self, entry: StoredMove) -> None:
+        """Apply a stored log entry, the one after this table's version."""
+        if entry.kind == MOVE:
+            assert entry.action is not None
+            self.play(entry.seat, self.state.parse_action(entry.action), entry.at)
+        else:
+            self.take_back(self.rebuilt(len(self.moves) - 1), entry.at)
+        self.version = entry.version
+        self.answers[entry.seat, entry.nonce] = Answer(True, entry.version)
 
     @property
     def num_players(self) -> int:

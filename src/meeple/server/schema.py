@@ -52,7 +52,7 @@ class TableRow(Base):
     admin_hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: The table's clock (`meeple.server.clocks.Clock.to_json`), or None for untimed play.
-    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
 
 
 class SeatRow(Base):

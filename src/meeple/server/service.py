@@ -31,6 +31,8 @@ from meeple.server.turns import BotTurn
 
 #: A snapshot is stored every this many moves, so an undo replays at most that many.
 SNAPSHOT_EVERY = 64
+#: Tries to store one move when other processes keep storing theirs first.
+COMMIT_ATTEMPTS = 3
 #: Longest nonce and display name accepted.
 MAX_NONCE = 64
 MAX_NAME = 32
@@ -171,8 +173,39 @@ class TableService:
         self._tables.pop(table_id, None)
         return self._live(table_id)
 
-    def playing_tables(self) -> list[str]:
-        return self.store.playing_tables()
+    def heard(self, table_id: str, version: int) -> bool:
+        """Another process changed the table, to `version`. A table in memory catches up with
+        the log entries it misses; after a change of seats (the same version), it is dropped
+        from memory and loaded from the store when next used. False if memory was newer."""
+        with self._lock(table_id):
+            table = self._tables.get(table_id)
+            if table is None:
+                return True
+            if table.version > version:
+                return False
+            if table.version == version:
+                self._tables.pop(table_id)
+                return True
+            try:
+                for entry in self.store.log_since(table_id, table.version):
+                    table.apply_stored(entry)
+            except BaseException:
+                self._tables.pop(table_id)
+                raise
+            return True
+
+    def forget_all(self) -> list[str]:
+        """Drop every table from memory (changes of other processes may have been missed);
+        returns their ids."""
+        with self._guard:
+            table_ids = list(self._tables)
+        for table_id in table_ids:
+            with self._lock(table_id):
+                self._tables.pop(table_id, None)
+        return table_ids
+
+    def tables_to_resume(self) -> list[str]:
+        return self.store.tables_to_resume()
 
     # -- seats --------------------------------------------------------------------------------
     def seat_for(self, table_id: str, token: str | None, wait: bool = True) -> Reader:
@@ -264,17 +297,32 @@ class TableService:
     ) -> Answer:
         with self._lock(table_id):
             table = self._live(table_id)
-            answer = self._checked(table, seat, version, nonce, action)
-            if answer is None:
+            if self._behind(table, version):
+                table = self._reload(table_id)
+            for _ in range(COMMIT_ATTEMPTS):
+                answer = self._checked(table, seat, version, nonce, action)
+                if answer is not None:
+                    break
                 assert isinstance(nonce, str) and isinstance(version, int)
                 try:
                     answer = self._commit(table, seat, nonce, action)
-                except Conflict:
+                    break
+                except Conflict:  # another process stored a change first: judge it again
                     table = self._reload(table_id)
-                    answer = Answer(False, table.version, "stale", _stale_reason(table.version))
+            else:
+                answer = Answer(False, table.version, "stale", _stale_reason(table.version))
         if answer.ok and not answer.repeated:
             self._announce(table_id, answer.version)
         return answer
+
+    def _behind(self, table: LiveTable, version: object) -> bool:
+        """Whether a move chosen at `version` was chosen on a position that another process
+        stored and this one has not heard of yet."""
+        return (
+            type(version) is int
+            and version > table.version
+            and self.store.version(table.id) > table.version
+        )
 
     def _checked(
         self, table: LiveTable, seat: int, version: object, nonce: object, action: object | None
@@ -418,8 +466,14 @@ class TableService:
             return self._live(table_id).next_deadline()
 
     def bot_turns(self, table_id: str) -> list[BotTurn]:
-        """A turn for each bot seat that may act now, and for each human seat whose clock
-        has run out (its table's clock bot plays for it)."""
+        """The bot's turn if the first seat to move is a bot, or a human seat whose clock has
+        run out (its table's clock bot plays for it); else none.
+
+        Only the first seat to move, as in the terminal and the arena: in a simultaneous step
+        a bot waits for the seats before it. People may act at once there, but a bot that may
+        not yet finish would only shuffle (an Altiplano bot, which may say "done" only after
+        the start player, placed and took back goods thousands of times while a person
+        thought)."""
         now = self.now()
         with self._lock(table_id):
             table = self._live(table_id)
@@ -427,7 +481,7 @@ class TableService:
                 return []  # asked after every move: spare the engine's `to_move`
             state = table.state
             turns = []
-            for seat in state.to_move():
+            for seat in state.to_move()[:1]:
                 if table.is_bot(seat):
                     spec = table.seats[seat].bot
                 elif table.out_of_time(seat, now):

@@ -19,12 +19,34 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, bindparam, create_engine, delete, event, insert, select, update
+from sqlalchemy import (
+    Engine,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from meeple.server.schema import MOVE, OVER, PLAYING, Base, MoveRow, SeatRow, SnapshotRow, TableRow
+from meeple.server.schema import (
+    BOT,
+    MOVE,
+    OVER,
+    PLAYING,
+    Base,
+    MoveRow,
+    SeatRow,
+    SnapshotRow,
+    TableRow,
+)
 
 
 class Conflict(Exception):
@@ -104,21 +126,39 @@ def _sqlite_pragmas(connection: Any, _record: ConnectionPoolEntry) -> None:
     cursor.close()
 
 
+#: PostgreSQL's URL schemes, which SQLAlchemy would read as the psycopg2 driver.
+_POSTGRES_SCHEMES = ("postgresql", "postgres")
+#: Key of the PostgreSQL advisory lock that lets one process at a time migrate.
+_MIGRATION_LOCK = 0x6D65_6570
+
+
+def engine_url(url: str) -> str:
+    """`url` with PostgreSQL's driver made psycopg 3 (``postgresql://…`` means it)."""
+    parsed = make_url(url)
+    if parsed.drivername in _POSTGRES_SCHEMES:
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed.render_as_string(hide_password=False)
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(engine_url(url), pool_pre_ping=True)
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the database to the newest schema (Alembic, `meeple.server.migrations`)."""
+    """Bring the database to the newest schema (Alembic, `meeple.server.migrations`). On
+    PostgreSQL, processes starting together migrate one after the other (an advisory lock
+    held until the migration commits): the later ones find nothing left to do."""
     config = Config()
     config.set_main_option(
         "script_location", str(resources.files("meeple.server").joinpath("migrations"))
     )
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -142,7 +182,7 @@ class Store:
         self.engine = make_engine(url)
         migrate(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
-        self._write_lock = threading.Lock() if url.startswith("sqlite") else None
+        self._write_lock = threading.Lock() if self.engine.dialect.name == "sqlite" else None
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[None]:
@@ -154,6 +194,11 @@ class Store:
             return
         with self._write_lock:
             yield
+
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may use this database too (PostgreSQL)."""
+        return self.engine.dialect.name == "postgresql"
 
     def close(self) -> None:
         self.engine.dispose()
@@ -196,15 +241,25 @@ class Store:
                 version=row.version,
                 created_at=_epoch(row.created_at),
                 clock=row.clock,
-                log=[
-                    StoredMove(m.version, m.seat, m.kind, m.action, m.nonce, _epoch(m.created_at))
-                    for m in session.scalars(
-                        select(MoveRow)
-                        .where(MoveRow.table_id == table_id)
-                        .order_by(MoveRow.version)
-                    )
-                ],
+                log=self._log(session, table_id, 0),
             )
+
+    def log_since(self, table_id: str, version: int) -> list[StoredMove]:
+        """The table's log entries after `version`, in order."""
+        with self._session() as session:
+            return self._log(session, table_id, version)
+
+    @staticmethod
+    def _log(session: Session, table_id: str, after: int) -> list[StoredMove]:
+        rows = session.scalars(
+            select(MoveRow)
+            .where(MoveRow.table_id == table_id, MoveRow.version > after)
+            .order_by(MoveRow.version)
+        )
+        return [
+            StoredMove(m.version, m.seat, m.kind, m.action, m.nonce, _epoch(m.created_at))
+            for m in rows
+        ]
 
     @staticmethod
     def _seats(session: Session, table_id: str) -> list[StoredSeat]:
@@ -215,9 +270,23 @@ class Store:
             StoredSeat(r.seat, r.kind, r.bot, r.name, r.secret_hash, r.session_hash) for r in rows
         ]
 
-    def playing_tables(self) -> list[str]:
+    def version(self, table_id: str) -> int:
+        """The table's stored version (0 for no such table)."""
+        with self.engine.connect() as connection:
+            tables = Base.metadata.tables["tables"]
+            found = connection.scalar(select(tables.c.version).where(tables.c.id == table_id))
+            return found or 0
+
+    def tables_to_resume(self) -> list[str]:
+        """The tables in play that go on without anybody's move: those with a bot seat or a
+        clock. A table of people only waits for them, and is loaded when one comes back."""
+        with_bots = select(SeatRow.table_id).where(SeatRow.kind == BOT)
+        query = select(TableRow.id).where(
+            TableRow.status == PLAYING,
+            or_(TableRow.clock.is_not(None), TableRow.id.in_(with_bots)),
+        )
         with self._session() as session:
-            return list(session.scalars(select(TableRow.id).where(TableRow.status == PLAYING)))
+            return list(session.scalars(query))
 
     # -- seats --------------------------------------------------------------------------------
     def bind_seat(self, table_id: str, seat: int, name: str, session_hash: str) -> None:

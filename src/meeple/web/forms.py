@@ -94,7 +94,11 @@ def read_form(
     seats = []
     for seat in range(players):
         choice = str(form.get(f"seat_{seat}", HUMAN)).strip()
-        seats.append(SeatChoice() if choice == HUMAN else SeatChoice(BOT, choice))
+        typed = str(form.get(f"seat_{seat}_spec", "")).strip()  # a bot spec wins over the choice
+        if typed:
+            seats.append(SeatChoice(BOT, typed))
+        else:
+            seats.append(SeatChoice() if choice == HUMAN else SeatChoice(BOT, choice))
     return options, seats
 
 

@@ -4,9 +4,10 @@ the database at ``sqlalchemy.url`` when run from the ``alembic`` command line.""
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import Connection, create_engine
+from sqlalchemy import Connection
 
 from meeple.server.schema import Base
+from meeple.server.store import make_engine
 
 
 def _run(connection: Connection) -> None:
@@ -21,5 +22,5 @@ if connection is not None:
 else:
     url = context.config.get_main_option("sqlalchemy.url")
     assert url, "set sqlalchemy.url to the database to migrate"
-    with create_engine(url).connect() as own:
+    with make_engine(url).connect() as own:
         _run(own)

@@ -1,0 +1,120 @@
+"""Several server processes on one PostgreSQL database: each tells the others which tables it
+changed, and hears of theirs (LISTEN/NOTIFY).
+
+A notification carries the table id, its new version and which process sent it (so that a
+process skips its own), never a position: a process that hears of another's change brings the
+table in memory up to date from the store (`TableService.heard`) and tells its connected
+clients to re-sync (the hub asks for each seat's payload). Bot seats are not driven from here:
+the process that stored a change drives the bot seats it leaves to move, so that each decision
+is computed once (docs/deploying.md). On SQLite there is one process and nothing to do.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+from collections.abc import Callable
+
+import psycopg
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+
+from meeple.server.service import TableService
+from meeple.server.store import Store
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "meeple_tables"
+#: Seconds between looks at whether the listener is to stop.
+POLL = 0.5
+#: Seconds to wait before connecting again after the database went away.
+RECONNECT_DELAY = 1.0
+
+Changed = Callable[[str, int], None]
+
+
+def listen_url(url: str) -> str:
+    """A libpq connection URL for the database of an SQLAlchemy URL."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+class TableWatch:
+    """Sends a notification for every change the service announces, and hears the others'
+    on a connection and thread of its own."""
+
+    def __init__(self, store: Store, service: TableService, changed: Changed) -> None:
+        self.store = store
+        self.service = service
+        self.changed = changed
+        #: This process, in its notifications.
+        self.origin = secrets.token_hex(8)
+        self._stop = threading.Event()
+        self._connection: psycopg.Connection[tuple[object, ...]] | None = self._connect()
+        self._thread = threading.Thread(target=self._listen, name="table-watch", daemon=True)
+        self._thread.start()
+        service.subscribe(self.announce)
+
+    def _connect(self) -> psycopg.Connection[tuple[object, ...]]:
+        connection = psycopg.connect(listen_url(self.store.url), autocommit=True)
+        connection.execute(f"LISTEN {CHANNEL}")
+        return connection
+
+    def announce(self, table_id: str, version: int) -> None:
+        """Tell the other processes (after the change is committed)."""
+        with self.store.engine.begin() as connection:
+            connection.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{self.origin} {table_id} {version}"},
+            )
+
+    def heard(self, payload: str) -> None:
+        try:
+            origin, table_id, number = payload.split(" ")
+            version = int(number)
+        except ValueError:
+            log.warning("ignored a notification that is not ours: %r", payload)
+            return
+        if origin == self.origin:
+            return
+        try:
+            newer = self.service.heard(table_id, version)
+        except Exception:  # the table is dropped from memory: the store stays the truth
+            log.exception("could not bring table %s up to version %d", table_id, version)
+            newer = True
+        if newer:
+            self.changed(table_id, version)
+
+    def _listen(self) -> None:
+        while not self._stop.is_set():
+            try:
+                if self._connection is None:
+                    self._connection = self._connect()
+                    self._missed()
+                for notification in self._connection.notifies(timeout=POLL):
+                    self.heard(notification.payload)
+            except psycopg.Error:
+                log.warning("lost the notifications of other processes; connecting again")
+                self._close()
+                self._stop.wait(RECONNECT_DELAY)
+
+    def _missed(self) -> None:
+        """After a reconnection: changes may have been missed, so every table is reloaded
+        and its clients re-synced."""
+        for table_id in self.service.forget_all():
+            self.changed(table_id, self.store.version(table_id))
+
+    def _close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+        self._close()
+
+
+def watch(store: Store, service: TableService, changed: Changed) -> TableWatch | None:
+    """Watch the other processes on a shared database (PostgreSQL); None on SQLite."""
+    return TableWatch(store, service, changed) if store.shared else None

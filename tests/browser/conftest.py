@@ -1,0 +1,146 @@
+"""Real-browser tests: a real `meeple serve` process on a free port with a fresh SQLite file,
+and Debian's Chromium driven by Playwright through `executable_path` (Playwright's own browser
+download is not used). Without Chromium the tests skip, saying why, except under
+CI=true, where a browser check that silently skips would be a check that cannot fail.
+
+Each page a test visits can be saved with `shoot` at 1280×800 and 390×844, under
+``$MEEPLE_ARTEFACTS`` (default: pytest's temporary directory).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+# The planted-marker editions and SecrecyWatch: the server tests' own (server_helpers.py).
+sys.path.append(str(Path(__file__).resolve().parents[1] / "server"))
+
+#: Where Debian's `chromium` package puts the browser; MEEPLE_CHROMIUM may name another.
+CHROMIUM = os.environ.get("MEEPLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+#: The two page sizes every screenshot is taken at: a laptop and a phone.
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+#: How long (ms) a page may take to show what a test waits for: bots and a busy CI machine.
+WAIT_MS = 20_000
+expect.set_options(timeout=WAIT_MS)
+
+SERVER_START_SECONDS = 30
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"the browser tests cannot run in CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium per test process."""
+    if not os.access(CHROMIUM, os.X_OK):
+        _unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM)
+        yield browser
+        browser.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/api/games", timeout=2) as response:
+            return response.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The base URL of a `meeple serve` process of its own (one bot worker, a new database),
+    stopped when the module's tests are done; its output is kept next to the database."""
+    folder = tmp_path_factory.mktemp("server")
+    port = _free_port()
+    command = [
+        str(Path(sys.executable).with_name("meeple")),
+        "serve",
+        *("--port", str(port), "--db", str(folder / "server.db"), "--bot-workers", "1"),
+        # Every page of every test comes from one address: the per-address limits would bite.
+        *("--http-rate", "1000/second", "--connect-rate", "1000/second"),
+    ]
+    url = f"http://127.0.0.1:{port}"
+    with (folder / "server.log").open("wb") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + SERVER_START_SECONDS
+            while not _answers(url):
+                if process.poll() is not None or time.monotonic() > deadline:
+                    output = (folder / "server.log").read_text(errors="replace")
+                    pytest.fail(f"meeple serve did not start:\n{output}", pytrace=False)
+                time.sleep(0.2)
+            yield url
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+@pytest.fixture
+def new_context(browser, server):
+    """Makes browser contexts (each a browser of its own: its own cookies, so its own seats)
+    opening pages on the server; closes them after the test."""
+    contexts = []
+
+    def make():
+        context = browser.new_context(base_url=server, viewport=DESKTOP)
+        context.set_default_timeout(WAIT_MS)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def artefacts(tmp_path_factory) -> Path:
+    chosen = os.environ.get("MEEPLE_ARTEFACTS")
+    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("artefacts")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def shoot(artefacts, request):
+    """Saves what a page shows first, as ``<test>-<name>-1280.png`` (1280×800) and
+    ``<test>-<name>-390.png`` (390×844): fixed sizes, as a comparison with reference shots
+    will want, and quick where a whole page (a finished game's log) would be very long."""
+    test = re.sub(r"\W+", "_", request.node.name).strip("_")
+
+    def save(page, name: str) -> None:
+        size = page.viewport_size
+        for width, viewport in ((DESKTOP["width"], DESKTOP), (PHONE["width"], PHONE)):
+            page.set_viewport_size(viewport)
+            page.screenshot(path=artefacts / f"{test}-{name}-{width}.png")
+        page.set_viewport_size(size)
+
+    return save
