@@ -46,9 +46,11 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser():
-    """One headless Chromium per test process."""
+    """A headless Chromium for one test. Not one per process: while Playwright's sync API is
+    open it keeps an event loop running in the main thread, and later tests of the same
+    worker that start their own (`asyncio.run`, the full-screen terminal's tests) failed."""
     if not os.access(CHROMIUM, os.X_OK):
         _unavailable(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     with sync_playwright() as playwright:
