@@ -325,3 +325,20 @@ def test_a_spectator_gets_the_public_view_only(client):
     assert state["legal"] == [] and state["seat"] is None and state["recap_start"] is None
     assert "seed" not in state
     assert client.get(f"/api/tables/{table}/record").status_code == 409
+
+
+@pytest.mark.timeout(30)
+def test_a_failed_push_closes_the_socket_instead_of_going_silent(client, monkeypatch):
+    table, secrets = new_table(client)
+    service = client.app.state.service
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("planted failure")
+
+    monkeypatch.setattr(service, "payload_if_held", broken)  # what every push asks for
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(f"/ws/{table}", headers=bearer(secrets[0])) as ws,
+    ):
+        ws.receive_json()
+    assert closed.value.code == 1011

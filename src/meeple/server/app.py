@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any, TypeVar
@@ -41,10 +42,14 @@ from meeple.server.settings import Settings
 from meeple.server.store import Store
 from meeple.web.forms import CLOCK_UNITS, option_fields, read_clock, read_form, seat_fields
 
+log = logging.getLogger(__name__)
+
 #: WebSocket close codes: a credential that holds no seat, a foreign origin, a message too big.
 CLOSE_UNAUTHORISED = 4401
 CLOSE_FORBIDDEN_ORIGIN = 4403
 CLOSE_TOO_BIG = 1009
+#: Closed because the server failed to push a position (the client should connect again).
+CLOSE_SERVER_ERROR = 1011
 #: Closed for going over the connection rate.
 CLOSE_POLICY = 1008
 
@@ -505,6 +510,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub: Hub = websocket.app.state.hub
         hub.add(connection)
         sender = asyncio.create_task(_send_loop(websocket, service, connection, token))
+
+        def pushes_ended(task: asyncio.Task[None]) -> None:
+            """A push that failed must not leave the client waiting for positions that never
+            come: the error is logged and the socket closed, so the client connects again."""
+            if task.cancelled() or task.exception() is None:
+                return
+            log.error("pushes to table %s stopped", table_id, exc_info=task.exception())
+            closing = asyncio.ensure_future(websocket.close(CLOSE_SERVER_ERROR, "connect again"))
+            closing.add_done_callback(lambda done: done.cancelled() or done.exception())
+
+        sender.add_done_callback(pushes_ended)
         try:
             await _receive_loop(websocket, service, connection, token)
         except WebSocketDisconnect:
