@@ -10,6 +10,7 @@ Tests and benchmarks of every game use this one module.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import math
@@ -450,3 +451,23 @@ def _check_narration(
             f"see: {[str(e) for e in told]}"
         )
         found.narrations += len(told)
+
+
+#: The value that makes `edit_at` delete the key or list item instead of setting it.
+DROP = object()
+
+
+def edit_at(path: tuple[str | int, ...], value: object) -> Callable[[Any], None]:
+    """A change of edition data (JSON) at one path: set `value` there (a copy of it), or
+    delete it with `DROP`. The edition checks' tests break one field apiece with these."""
+
+    def edit(data: Any) -> None:
+        parent = data
+        for key in path[:-1]:
+            parent = parent[key]
+        if value is DROP:
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = copy.deepcopy(value)
+
+    return edit
