@@ -11,7 +11,9 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
-from server_helpers import SecrecyWatch, altiplano_marked_edition, tikal_marked_edition
+from server_helpers import SecrecyWatch
+
+from planted import altiplano_marked_edition, tikal_marked_edition
 
 TABLE_URL = re.compile(r"/tables/[\w-]+$")
 

@@ -12,39 +12,14 @@ import pytest
 
 from meeple.engine.testing import check_log_secrecy
 from meeple.games.altiplano import narration
-from meeple.games.altiplano.components import load as load_altiplano
 from meeple.games.altiplano.state import AltiplanoState
-from meeple.games.tikal.components import builtin_data
 from meeple.games.tikal.state import TikalState
-
-
-def altiplano_edition() -> tuple[dict, dict[str, str]]:
-    """The built-in data with a marker as each mission's text; marker -> the mission's id."""
-    data = load_altiplano().raw
-    data = {**data, "missions": {**data["missions"]}}
-    cards = []
-    secrets = {}
-    for card in data["missions"]["cards"]:
-        marker = f"MARK-{card['id']}-TEXT"
-        cards.append({**card, "text_en": marker})
-        secrets[marker] = f'"{card["id"]}"'
-    data["missions"]["cards"] = cards
-    return data, secrets
-
-
-def tikal_edition() -> tuple[dict, dict[str, str]]:
-    """The built-in data with each terrain tile's id made a marker; marker -> itself."""
-    data = builtin_data()
-    secrets = {}
-    for tile in data["terrain_tiles"]["tiles"]["value"]:
-        tile["id"] = f"Mark{tile['id']}Z"
-        secrets[tile["id"]] = f'"{tile["id"]}"'
-    return data, secrets
+from planted import altiplano_marked_edition, tikal_marked_edition
 
 
 @pytest.mark.parametrize(("players", "role_draft", "seed"), [(2, True, 1), (3, False, 2)])
 def test_altiplano_logs_keep_every_mission_secret(players, role_draft, seed):
-    edition, secrets = altiplano_edition()
+    edition, secrets = altiplano_marked_edition()
     options = {"players": players, "missions": True, "role_draft": role_draft, "edition": edition}
     named = check_log_secrecy(AltiplanoState, options, seed, secrets)
     assert named > 0, "no log line named a mission: the markers were not reached"
@@ -54,7 +29,7 @@ def test_altiplano_logs_keep_every_mission_secret(players, role_draft, seed):
     ("players", "auction", "seed"), [(2, False, 1), (3, True, 2), (4, False, 3)]
 )
 def test_tikal_logs_name_no_tile_of_the_stack(players, auction, seed):
-    edition, secrets = tikal_edition()
+    edition, secrets = tikal_marked_edition()
     options = {"players": players, "auction": auction, "edition": edition}
     named = check_log_secrecy(TikalState, options, seed, secrets)
     assert named > 0, "no log line named a tile: the markers were not reached"
@@ -63,7 +38,7 @@ def test_tikal_logs_name_no_tile_of_the_stack(players, auction, seed):
 def test_the_check_catches_a_log_that_tells_a_kept_mission(monkeypatch):
     """Without the secret wording, other seats would read the mover's label: caught."""
     monkeypatch.setattr(narration, "SECRET_MOVES", {})
-    edition, secrets = altiplano_edition()
+    edition, secrets = altiplano_marked_edition()
     options = {"players": 2, "missions": True, "edition": edition}
     with pytest.raises(AssertionError, match="which it may not see"):
         check_log_secrecy(AltiplanoState, options, 1, secrets)
@@ -79,6 +54,6 @@ def test_the_check_catches_a_log_that_names_the_next_tile(monkeypatch):
         return [LogEntry(seat, f"next is {below}")]
 
     monkeypatch.setattr(tikal_narration, "narrate", leaky)
-    edition, secrets = tikal_edition()
+    edition, secrets = tikal_marked_edition()
     with pytest.raises(AssertionError, match="which it may not see"):
         check_log_secrecy(TikalState, {"players": 2, "edition": edition}, 1, secrets)

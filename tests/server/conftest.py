@@ -43,20 +43,3 @@ def settings(tmp_path):
 def client(settings):
     with TestClient(create_app(settings), base_url="http://testserver") as client:
         yield client
-
-
-def new_table(client, game="tikal", options=None, seats=("human", "human")):
-    """Create a table over the JSON API; returns its id and each human seat's secret."""
-    body = {
-        "game": game,
-        "options": {"players": len(seats), **(options or {})},
-        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
-    }
-    response = client.post("/api/tables", json=body)
-    assert response.status_code == 201, response.text
-    data = response.json()
-    return data["table"], {s["seat"]: s["secret"] for s in data["seats"] if s["secret"]}
-
-
-def bearer(secret):
-    return {"Authorization": f"Bearer {secret}"}

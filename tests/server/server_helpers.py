@@ -59,36 +59,6 @@ def replay(stored: StoredTable) -> Iterator[tuple[int, GameState]]:
         yield entry.version, state
 
 
-def tikal_marked_edition() -> tuple[dict[str, Any], dict[str, str]]:
-    """Tikal's built-in data with each terrain tile's id made a marker (as the engine's log
-    secrecy test plants them); marker -> its witness in a view."""
-    from meeple.games.tikal.components import builtin_data
-
-    data = builtin_data()
-    secrets = {}
-    for tile in data["terrain_tiles"]["tiles"]["value"]:
-        tile["id"] = f"Mark{tile['id']}Z"
-        secrets[tile["id"]] = f'"{tile["id"]}"'
-    return data, secrets
-
-
-def altiplano_marked_edition() -> tuple[dict[str, Any], dict[str, str]]:
-    """Altiplano's built-in data with a marker as each mission's text; marker -> the
-    mission's id as a view shows it."""
-    from meeple.games.altiplano.components import load
-
-    data = load().raw
-    data = {**data, "missions": {**data["missions"]}}
-    cards = []
-    secrets = {}
-    for card in data["missions"]["cards"]:
-        marker = f"MARK-{card['id']}-TEXT"
-        cards.append({**card, "text_en": marker})
-        secrets[marker] = f'"{card["id"]}"'
-    data["missions"]["cards"] = cards
-    return data, secrets
-
-
 class SecrecyWatch:
     """Reads every frame sent to one reader: a planted marker may appear in a frame only if
     its witness is in that reader's view now or was in one it got before (so it may know it).
@@ -113,3 +83,20 @@ class SecrecyWatch:
             if marker in text:
                 assert witness in self.known, f"a frame names {marker!r}, hidden from its reader"
                 self.named += 1
+
+
+def new_table(client, game="tikal", options=None, seats=("human", "human")):
+    """Create a table over the JSON API; returns its id and each human seat's secret."""
+    body = {
+        "game": game,
+        "options": {"players": len(seats), **(options or {})},
+        "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
+    }
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    data = response.json()
+    return data["table"], {s["seat"]: s["secret"] for s in data["seats"] if s["secret"]}
+
+
+def bearer(secret):
+    return {"Authorization": f"Bearer {secret}"}

@@ -6,8 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import bearer
-from server_helpers import random_move
+from server_helpers import bearer, random_move
 
 from meeple.server.clocks import PER_GAME, PER_MOVE, Clock, SeatTimes
 from meeple.server.service import SeatChoice, TableError, TableService

@@ -5,11 +5,11 @@ planted secret it may not see (Tikal's tiles in the stack, another seat's missio
 from __future__ import annotations
 
 import pytest
-from conftest import bearer
-from server_helpers import SecrecyWatch, altiplano_marked_edition, tikal_marked_edition
+from server_helpers import SecrecyWatch, bearer
 
 from meeple.server.client import play_seat, random_chooser
 from meeple.server.service import SeatChoice
+from planted import altiplano_marked_edition, tikal_marked_edition
 
 CASES = [
     ("tikal", {"players": 2}, tikal_marked_edition),

@@ -9,8 +9,7 @@ import re
 
 import markupsafe
 import pytest
-from conftest import bearer, new_table
-from server_helpers import illegal_move, random_move
+from server_helpers import bearer, illegal_move, new_table, random_move
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.engine.registry import game_info, game_names

@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from conftest import bearer, new_table
 from fastapi.testclient import TestClient
+from server_helpers import bearer, new_table
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.server.app import create_app

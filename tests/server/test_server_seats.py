@@ -8,8 +8,7 @@ import re
 import time
 
 import pytest
-from conftest import bearer
-from server_helpers import random_move
+from server_helpers import bearer, random_move
 
 
 def create(client, seats=("human", "human"), game="tikal"):

@@ -14,7 +14,6 @@ import json
 from typing import Any
 
 import pytest
-from conftest import bearer, new_table
 from hypothesis import HealthCheck
 from hypothesis import settings as run_settings
 from hypothesis import strategies as st
@@ -25,7 +24,7 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
-from server_helpers import illegal_move, replay
+from server_helpers import bearer, illegal_move, new_table, replay
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
