@@ -1,5 +1,6 @@
-"""Shared by the server tests: engine-side searches for moves to send, and the replay of a
-stored move log (generic: through the `GameState` interface only)."""
+"""Shared by the server tests: engine-side searches for moves to send, the replay of a stored
+move log (generic: through the `GameState` interface only), the secrecy watch of frames, and
+the JSON API's table creation and credential header."""
 
 from __future__ import annotations
 

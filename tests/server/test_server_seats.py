@@ -8,13 +8,16 @@ import re
 import time
 
 import pytest
-from server_helpers import bearer, random_move
+from server_helpers import SecrecyWatch, bearer, random_move
+
+from planted import tikal_marked_edition
 
 
-def create(client, seats=("human", "human"), game="tikal"):
+def create(client, seats=("human", "human"), game="tikal", options=None):
     """A table over the JSON API: its id, the creator's secret and each human seat's secret."""
     body = {
         "game": game,
+        "options": options or {},
         "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats],
     }
     data = client.post("/api/tables", json=body).json()
@@ -124,7 +127,8 @@ def test_my_games_lists_this_browsers_seats_its_turn_first(client):
 
 @pytest.mark.timeout(120)
 def test_a_finished_game_has_a_replay_and_a_record_to_download(client):
-    table, _, secrets = create(client, seats=("human", "random"))
+    edition, markers = tikal_marked_edition()
+    table, _, secrets = create(client, seats=("human", "random"), options={"edition": edition})
     service = client.app.state.service
     assert client.get(f"/api/tables/{table}/replay/0").status_code == 409  # not before the end
     assert "once the game is over" in client.get(f"/tables/{table}/replay").text
@@ -145,6 +149,12 @@ def test_a_finished_game_has_a_replay_and_a_record_to_download(client):
     final = client.get(f"/api/tables/{table}", headers=bearer(secrets[0])).json()
     assert last["view"] == final["view"] and len(last["log"]) == final["log_size"]
     assert client.get(f"/api/tables/{table}/replay/{steps + 1}").status_code == 409
+    # Step by step, the seat and a spectator are shown only what they could see then.
+    seat_watch, spectator_watch = SecrecyWatch(markers), SecrecyWatch(markers)
+    for step in range(steps + 1):
+        for reader, watch in ((0, seat_watch), (None, spectator_watch)):
+            watch({**service.replay(table, reader, step), "type": "state"})
+    assert seat_watch.named > 0, "no replay named a tile: the markers were not reached"
     assert "Move" in client.get(f"/tables/{table}/replay").text
     record = client.get(f"/api/tables/{table}/record")
     assert "attachment" in record.headers["content-disposition"]
