@@ -131,7 +131,7 @@ def test_play_against_bots_now_by_clicking(new_context, shoot):
     page.get_by_role("button", name="Play tikal against bots now").click()
     page.wait_for_url(TABLE_URL)
     expect(legal_buttons(page).first).to_be_visible()
-    expect(page.locator("#view")).to_contain_text('"board"')
+    expect(page.locator("#board")).to_contain_text('"board"')
     shoot(page, "table")
     mark_loaded(page)
     lines = page.locator("#log li").count()

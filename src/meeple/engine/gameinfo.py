@@ -81,6 +81,11 @@ class GameInfo:
     #: Module of the terminal renderer (imported only by the terminal), or None for the plain
     #: JSON view. See `meeple.cli.play` for what such a module may define.
     terminal: str | None = None
+    #: Module of the web renderer's server side, or None. It defines
+    #: ``action_elements(state, action) -> tuple[str, ...]``: the board elements an action
+    #: involves (ids such as ``"hex:C4"``), which the browser matches against the
+    #: ``data-element`` attributes of its drawing so that a click narrows the legal actions.
+    web: str | None = None
     #: Package holding ``data/editions/*.json`` (editions shipped with the game), if any.
     package: str | None = None
 

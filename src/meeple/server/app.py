@@ -284,7 +284,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "table": table_id,
                 "seat": seat,
                 "title": payload["title"],
-                "view": json.dumps(payload["view"], indent=1, ensure_ascii=False),
+                "game": payload["game"],
+                "words": {},
             },
         )
 

@@ -9,6 +9,9 @@ the words of the log (`narrate`), the labels of actions, and the undo policy's i
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib
+from collections.abc import Callable
 from typing import Any
 
 from meeple.engine.actions import Action
@@ -24,6 +27,20 @@ from meeple.server.store import StoredMove, StoredSeat, StoredTable
 
 #: A reader of the log: a seat, or None for a spectator.
 Reader = int | None
+
+#: What a game's web module says of an action: the board elements it involves.
+ElementsOf = Callable[[GameState, Action], tuple[str, ...]]
+
+
+@functools.cache
+def elements_of(info: GameInfo) -> ElementsOf:
+    """The game's `action_elements` (see `GameInfo.web`); none for a game without one, whose
+    actions are then chosen from the text list only."""
+    if info.web is None:
+        return lambda _state, _action: ()
+    found: ElementsOf = importlib.import_module(info.web).action_elements
+    return found
+
 
 NOTHING_TO_UNDO = (
     "nothing to undo: your turn has just started, something was revealed, or another seat "
@@ -233,6 +250,7 @@ class LiveTable:
         movers = state.to_move()
         legal = state.legal_actions(seat) if seat is not None and seat in movers else []
         over = state.is_over()
+        elements = elements_of(self.info)
         data: dict[str, Any] = {
             "type": "state",
             "table": self.id,
@@ -245,7 +263,14 @@ class LiveTable:
             ],
             "to_move": list(movers),
             "view": state.view(seat),
-            "legal": [{"action": a.to_json(), "label": state.action_label(a)} for a in legal],
+            "legal": [
+                {
+                    "action": a.to_json(),
+                    "label": state.action_label(a),
+                    "elements": elements(state, a),
+                }
+                for a in legal
+            ],
             "can_undo": seat is not None and self.undo_refusal(seat) is None,
             "log_start": log_start,
             "log": [entry.to_json() for entry in log[log_start:]],

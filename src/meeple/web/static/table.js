@@ -1,60 +1,209 @@
-// The plain table page: shows the seat's position and sends its moves over the WebSocket.
-(function () {
-  "use strict";
-  const table = document.currentScript.dataset.table;
-  const $ = (id) => document.getElementById(id);
-  let log = [];
-  let version = 0;
-  let counter = 0;
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const socket = new WebSocket(`${scheme}//${location.host}/ws/${table}`);
-  const nonce = () => `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  const send = (message) => socket.send(JSON.stringify(message));
-  const line = (entry) => {
-    const li = document.createElement("li");
-    li.textContent = entry.text;
-    return li;
-  };
+// The table page's core: the socket, the position, and choosing a move by clicking.
+//
+// No rule lives here. The server sends the seat's legal actions, each with the board elements
+// it involves (`elements`, ids such as "hex:C4"). The game's module, /static/games/<game>.js,
+// draws the view into #board and marks each clickable thing with `data-element="<id>"`.
+// A click keeps the legal actions that involve every element clicked so far; when one is
+// left it is shown to be confirmed. The same actions are always listed as buttons (#legal)
+// for the keyboard and screen readers.
+//
+// A game module exports `render(board, state, previous)`: `state` is the server's position
+// (see docs/protocol.md), `previous` the one shown before it (or null), so that a module can
+// highlight what others changed. Words the page itself writes come from the JSON in #words.
 
-  function show(state) {
-    version = state.version;
-    log = log.slice(0, state.log_start).concat(state.log);
-    $("version").textContent = version;
-    $("status").textContent = state.over ? "The game is over." :
-      (state.legal.length ? "Your move." : "Waiting for " + state.to_move.map((s) => s + 1).join(", ") + ".");
-    $("view").textContent = JSON.stringify(state.view, null, 1);
-    $("log").replaceChildren(...log.map(line));
-    $("recap").replaceChildren(...(state.recap_start === null ? [] : log.slice(state.recap_start).map(line)));
-    $("legal").replaceChildren(...state.legal.map((entry) => {
-      const button = document.createElement("button");
-      button.textContent = entry.label;
-      button.onclick = () => send({type: "move", action: entry.action, version: version, nonce: nonce()});
-      return button;
-    }));
-    $("undo").hidden = !state.can_undo;
-    clock = state.clock;
-    tick();
-    if (state.over) {
-      $("end").hidden = false;
-      $("sheet").textContent = JSON.stringify(state.score_sheet, null, 1);
+const root = document.getElementById("table");
+const table = root.dataset.table;
+const game = root.dataset.game;
+const $ = (id) => document.getElementById(id);
+const words = JSON.parse($("words")?.textContent || "{}");
+const say = (key, values = {}) =>
+  (words[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+
+let drawing = null;
+try {
+  drawing = await import(`/static/games/${game}.js`);
+} catch {
+  drawing = null; // a game without a drawing is played from the list
+}
+
+let socket = null;
+let state = null;
+let previous = null;
+let log = [];
+let selection = [];
+let counter = 0;
+let retry = 500;
+let myTurn = false;
+
+const nonce = () =>
+  `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+const send = (message) => socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
+const move = (entry) => send({type: "move", action: entry.action, version: state.version, nonce: nonce()});
+
+function line(entry) {
+  const li = document.createElement("li");
+  li.textContent = entry.text;
+  if (entry.seat !== null) li.dataset.seat = entry.seat;
+  return li;
+}
+
+/** The legal actions that involve every element selected so far. */
+function candidates() {
+  if (!state) return [];
+  return state.legal.filter((entry) => selection.every((id) => (entry.elements || []).includes(id)));
+}
+
+function markBoard() {
+  const left = candidates();
+  const open = new Set(left.flatMap((entry) => entry.elements || []));
+  for (const node of $("board").querySelectorAll("[data-element]")) {
+    const id = node.dataset.element;
+    node.classList.toggle("selected", selection.includes(id));
+    node.classList.toggle("candidate", open.has(id) && !selection.includes(id));
+  }
+}
+
+function showChoices() {
+  const left = candidates();
+  $("legal").replaceChildren(...left.map((entry) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = entry.label;
+    button.onclick = () => { selection = []; move(entry); };
+    return button;
+  }));
+  $("clear").hidden = selection.length === 0;
+  const single = selection.length > 0 && left.length === 1 ? left[0] : null;
+  $("confirm").hidden = single === null;
+  if (single) {
+    $("confirm-label").textContent = single.label;
+    $("confirm-send").onclick = () => { selection = []; move(single); };
+  }
+  markBoard();
+}
+
+function choose(id) {
+  if (selection.includes(id)) {
+    selection = selection.filter((other) => other !== id);
+  } else {
+    const next = selection.concat([id]);
+    const involved = (entry) => next.every((e) => (entry.elements || []).includes(e));
+    selection = state.legal.some(involved) ? next : [id];
+    if (!state.legal.some((entry) => (entry.elements || []).includes(id))) selection = [];
+  }
+  showChoices();
+}
+
+function notice(nowMine) {
+  if (nowMine && !myTurn) {
+    if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+      new Notification(state.title, {body: say("Your move.")});
     }
+    if (document.hidden) beep();
   }
+  myTurn = nowMine;
+  document.title = (nowMine ? "● " : "") + root.dataset.title;
+}
 
-  let clock = null;
-  function tick() {
-    if (!clock) { $("clock").textContent = ""; return; }
-    const now = Date.now() / 1000;
-    $("clock").textContent = Object.entries(clock.deadlines).map(([seat, deadline]) =>
-      `Seat ${Number(seat) + 1}: ${Math.max(0, Math.round(deadline - now))} s left.`).join(" ");
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    tone.frequency.value = 660;
+    tone.connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.15);
+  } catch {
+    // no sound in this browser
   }
-  setInterval(tick, 1000);
+}
 
-  $("undo").onclick = () => send({type: "undo", version: version, nonce: nonce()});
-  socket.onmessage = (event) => {
+function show(next) {
+  previous = state;
+  state = next;
+  selection = [];
+  log = log.slice(0, state.log_start).concat(state.log);
+  $("version").textContent = state.version;
+  const movers = state.to_move.map((seat) => seatName(seat)).join(", ");
+  $("status").textContent = state.over ? say("The game is over.") :
+    (state.legal.length ? say("Your move.") : say("Waiting for {seats}.", {seats: movers}));
+  if (drawing) {
+    drawing.render($("board"), state, previous);
+  } else {
+    $("board").replaceChildren(Object.assign(document.createElement("pre"), {
+      textContent: JSON.stringify(state.view, null, 1),
+    }));
+  }
+  $("log").replaceChildren(...log.map(line));
+  $("recap").replaceChildren(...(state.recap_start === null ? [] : log.slice(state.recap_start).map(line)));
+  $("undo").hidden = !state.can_undo;
+  showChoices();
+  tick();
+  notice(state.legal.length > 0);
+  if (state.over) {
+    $("end").hidden = false;
+    $("sheet").textContent = JSON.stringify(state.score_sheet, null, 1);
+  }
+}
+
+function seatName(seat) {
+  const entry = state.seats[seat];
+  return entry?.name || say("Seat {number}", {number: seat + 1});
+}
+
+function tick() {
+  const clock = state?.clock;
+  if (!clock) { $("clock").textContent = ""; return; }
+  const now = Date.now() / 1000;
+  $("clock").textContent = Object.entries(clock.deadlines).map(([seat, deadline]) =>
+    say("{seat}: {seconds} s left.", {seat: seatName(Number(seat)), seconds: Math.max(0, Math.round(deadline - now))}),
+  ).join(" ");
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const opened = new WebSocket(`${scheme}//${location.host}/ws/${table}`);
+  socket = opened;
+  opened.onopen = () => { retry = 500; $("offline").hidden = true; };
+  opened.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "state") { $("error").textContent = ""; show(message); }
     else if (message.type === "answer" && !message.ok) { $("error").textContent = `[${message.rule}] ${message.reason}`; }
     else if (message.type === "error") { $("error").textContent = message.reason; }
   };
-  socket.onclose = (event) => { $("error").textContent = `Disconnected (${event.code} ${event.reason}); reload the page.`; };
-})();
+  opened.onclose = (event) => {
+    if (socket !== opened) return;
+    socket = null;
+    $("offline").hidden = false;
+    if (event.code === 4401 || event.code === 4403) return; // no seat here: retrying cannot help
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 10000);
+  };
+}
+
+/** A socket that the browser keeps open while offline would deliver nothing: drop it. */
+function reconnect() {
+  const old = socket;
+  socket = null;
+  old?.close();
+  log = [];
+  connect();
+}
+
+$("board").addEventListener("click", (event) => {
+  const node = event.target.closest("[data-element]");
+  if (node && state && !state.over) choose(node.dataset.element);
+});
+$("board").addEventListener("keydown", (event) => {
+  const node = event.target.closest("[data-element]");
+  if (node && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); choose(node.dataset.element); }
+});
+$("clear").onclick = () => { selection = []; showChoices(); };
+$("confirm-cancel").onclick = () => { selection = []; showChoices(); };
+$("undo").onclick = () => send({type: "undo", version: state.version, nonce: nonce()});
+$("notify").onclick = () => Notification.requestPermission();
+$("notify").hidden = !("Notification" in window) || Notification.permission !== "default";
+window.addEventListener("offline", () => { $("offline").hidden = false; });
+window.addEventListener("online", reconnect);
+setInterval(tick, 1000);
+connect();
