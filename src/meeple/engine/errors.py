@@ -16,7 +16,9 @@ class IllegalAction(MeepleError):
     """A well-formed action that the rules forbid in the current state.
 
     `rule` names the broken rule: a ruling number such as ``TIK-6`` where one exists, or a short
-    rulebook reference otherwise, so that the message can be checked against the rules.
+    rulebook reference otherwise, so that the message can be checked against the rules. It is
+    an id, never translated; `detail`, the reason, is a `meeple.engine.words.Text` in the games,
+    so that a front end says it in the player's language (the English is ``str(exc)``).
     """
 
     def __init__(self, rule: str, message: str) -> None:

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Self
 from meeple.engine.actions import Action, ActionCodec
 from meeple.engine.errors import IllegalAction, MalformedAction
 from meeple.engine.log import LogEntry, seat_name
+from meeple.engine.words import Text, join, say
 
 
 @dataclasses.dataclass(slots=True)
@@ -127,6 +128,12 @@ class GameState(ABC):
     def score_sheet(self) -> dict[str, Any]:
         """A JSON-ready breakdown of every score, for score sheets and replays."""
 
+    def score_words(self) -> dict[str, Text]:
+        """The words a score sheet is read in: each heading (a key of `score_sheet`) and each
+        thing it names by id (a good, a mission), by key. JSON keys stay ids; a front end
+        shows these texts, said in the reader's language, in their place."""
+        return {}
+
     # -- what a seat sees ---------------------------------------------------------------------
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -189,7 +196,9 @@ class GameState(ABC):
         return self.codec.from_json(data)
 
     def action_label(self, action: Action) -> str:
-        """A short label for people; games whose labels need the state (board names) override."""
+        """A short label for people; games whose labels need the state (board names) override.
+        Games make it a `meeple.engine.words.Text`, so that each reader gets it in their
+        language."""
         return action.label()
 
     def check_view_seat(self, seat: object) -> int | None:
@@ -210,10 +219,15 @@ class GameState(ABC):
             )
         if seat not in self.to_move():
             if self.is_over():
-                raise IllegalAction("game over", "the game is over")
-            movers = ", ".join(seat_name(s) for s in self.to_move())
+                raise IllegalAction("game over", say("the game is over"))
+            movers = join(", ", [seat_name(s) for s in self.to_move()])
             raise IllegalAction(
-                "turn order", f"{seat_name(seat)} may not act now (to move: {movers})"
+                "turn order",
+                say(
+                    "{seat} may not act now (to move: {movers})",
+                    seat=seat_name(seat),
+                    movers=movers,
+                ),
             )
         return seat
 

@@ -1,4 +1,7 @@
-"""Altiplano's actions: small steps with a flat JSON form.
+r"""Altiplano's actions: small steps with a flat JSON form.
+
+Their own labels (`Action.label`) are what the state's labels (`wording.label`) fall back on
+for the actions that need no edition data; they are `meeple.engine.words.Text` objects too.
 
 Large choices are split into steps: planning places one tile at a time, storing stores one tile
 at a time, a multi-tile action (sell, deliver, store, food from alpaca, cacao trade) is one unit
@@ -16,6 +19,11 @@ import dataclasses
 from typing import ClassVar
 
 from meeple.engine.actions import Action, ActionCodec
+from meeple.engine.words import Text, say, term
+
+
+def _good(name: str) -> Text:
+    return term("good", name)
 
 
 def describe_target(target: str) -> str:
@@ -23,15 +31,17 @@ def describe_target(target: str) -> str:
     "movement field 1" (numbered as the board shows them)."""
     kind, _, name = target.partition(":")
     if kind == "loc":
-        return f"a {name} field"
+        return say("a {location} field", location=term("location", name))
     if kind == "move" and name.isdigit():
-        return f"movement field {int(name) + 1}"
+        return say("movement field {field}", field=int(name) + 1)
     if kind == "ext":
-        return f"extension {name.replace('_', ' ')}"
+        return say("extension {extension}", extension=term("extension", name.replace("_", " ")))
     if kind == "wild":
-        return f"the wildcard field of {name.replace('_', ' ')}"
+        return say(
+            "the wildcard field of {extension}", extension=term("extension", name.replace("_", " "))
+        )
     if kind == "role":
-        return "the role card"
+        return say("the role card")
     return target
 
 
@@ -41,7 +51,7 @@ class ChooseRole(Action):
     role: str
 
     def label(self) -> str:
-        return f"Choose role {self.role}"
+        return say("Choose role {role}", role=self.role)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -50,7 +60,7 @@ class KeepMission(Action):
     mission: str
 
     def label(self) -> str:
-        return f"Keep mission {self.mission}"
+        return say("Keep mission {mission}", mission=self.mission)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -59,7 +69,7 @@ class PassMission(Action):
     mission: str
 
     def label(self) -> str:
-        return f"Pass mission {self.mission} to the left"
+        return say("Pass mission {mission} to the left", mission=self.mission)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -69,7 +79,11 @@ class TakeBackTile(Action):
     good: str
 
     def label(self) -> str:
-        return f"Take {self.good} back from {describe_target(self.target)}"
+        return say(
+            "Take {good} back from {field}",
+            good=_good(self.good),
+            field=describe_target(self.target),
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -78,7 +92,7 @@ class TakeBackCoin(Action):
     target: str
 
     def label(self) -> str:
-        return f"Take a coin back from {describe_target(self.target)}"
+        return say("Take a coin back from {field}", field=describe_target(self.target))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -86,7 +100,7 @@ class Draw(Action):
     kind: ClassVar[str] = "draw"
 
     def label(self) -> str:
-        return "Draw from the bag"
+        return say("Draw from the bag")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -95,7 +109,7 @@ class SwapDiscard(Action):
     good: str
 
     def label(self) -> str:
-        return f"Swap: put {self.good} into the container"
+        return say("Swap: put {good} into the container", good=_good(self.good))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -103,7 +117,7 @@ class SwapDraw(Action):
     kind: ClassVar[str] = "swap_draw"
 
     def label(self) -> str:
-        return "Swap: draw 1 from the bag"
+        return say("Swap: draw 1 from the bag")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -112,7 +126,7 @@ class SwapPick(Action):
     good: str
 
     def label(self) -> str:
-        return f"Swap: take {self.good} from the container"
+        return say("Swap: take {good} from the container", good=_good(self.good))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -120,7 +134,7 @@ class SwapSkip(Action):
     kind: ClassVar[str] = "swap_skip"
 
     def label(self) -> str:
-        return "Do not swap"
+        return say("Do not swap")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -130,7 +144,9 @@ class Place(Action):
     good: str
 
     def label(self) -> str:
-        return f"Place {self.good} on {describe_target(self.target)}"
+        return say(
+            "Place {good} on {field}", good=_good(self.good), field=describe_target(self.target)
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -140,7 +156,9 @@ class Unplace(Action):
     good: str
 
     def label(self) -> str:
-        return f"Take {self.good} off {describe_target(self.target)}"
+        return say(
+            "Take {good} off {field}", good=_good(self.good), field=describe_target(self.target)
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -148,7 +166,7 @@ class Done(Action):
     kind: ClassVar[str] = "done"
 
     def label(self) -> str:
-        return "Planning done"
+        return say("Planning done")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -157,7 +175,7 @@ class PlaceFigure(Action):
     location: str
 
     def label(self) -> str:
-        return f"Put figure on {self.location}"
+        return say("Put figure on {location}", location=term("location", self.location))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -167,8 +185,12 @@ class Move(Action):
     to: str
 
     def label(self) -> str:
-        how = "top cart" if self.via < 0 else f"movement field {self.via + 1}"
-        return f"Move to {self.to} ({how})"
+        location = term("location", self.to)
+        if self.via < 0:
+            return say("Move to {location} (top cart)", location=location)
+        return say(
+            "Move to {location} (movement field {field})", location=location, field=self.via + 1
+        )
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -176,7 +198,7 @@ class Pass(Action):
     kind: ClassVar[str] = "pass"
 
     def label(self) -> str:
-        return "Pass"
+        return say("Pass")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -184,7 +206,7 @@ class EndTurn(Action):
     kind: ClassVar[str] = "end_turn"
 
     def label(self) -> str:
-        return "End turn"
+        return say("End turn")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -195,8 +217,13 @@ class Produce(Action):
 
     def label(self) -> str:
         if self.source in ("boat", "house"):
-            return f"Build {self.source} ({self.out})" if self.out else f"Build {self.source}"
-        return f"{self.source}: get {self.out}" if self.out else f"{self.source}: nothing left"
+            built = term("card", self.source)
+            if self.out:
+                return say("Build {card} ({good})", card=built, good=_good(self.out))
+            return say("Build {card}", card=built)
+        if self.out:
+            return say("{source}: get {good}", source=self.source, good=_good(self.out))
+        return say("{source}: nothing left", source=self.source)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -205,7 +232,7 @@ class Sell(Action):
     good: str
 
     def label(self) -> str:
-        return f"Sell {self.good}"
+        return say("Sell {good}", good=_good(self.good))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -214,7 +241,7 @@ class Deliver(Action):
     good: str
 
     def label(self) -> str:
-        return f"Deliver {self.good}"
+        return say("Deliver {good}", good=_good(self.good))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -224,7 +251,7 @@ class Store(Action):
     row: int
 
     def label(self) -> str:
-        return f"Store {self.good} in row {self.row + 1}"
+        return say("Store {good} in row {row}", good=_good(self.good), row=self.row + 1)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -233,7 +260,7 @@ class StoreBuffered(Action):
     row: int
 
     def label(self) -> str:
-        return f"Store buffered corn in row {self.row + 1}"
+        return say("Store buffered corn in row {row}", row=self.row + 1)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -242,7 +269,7 @@ class StoreCorn(Action):
     row: int
 
     def label(self) -> str:
-        return f"Store received corn in row {self.row + 1}"
+        return say("Store received corn in row {row}", row=self.row + 1)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -250,7 +277,7 @@ class BufferCorn(Action):
     kind: ClassVar[str] = "buffer_corn"
 
     def label(self) -> str:
-        return "Put received corn on the corn buffer"
+        return say("Put received corn on the corn buffer")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -259,7 +286,7 @@ class BuyCart(Action):
     field: int
 
     def label(self) -> str:
-        return f"Buy cart beside movement field {self.field + 1}"
+        return say("Buy cart beside movement field {field}", field=self.field + 1)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -268,7 +295,7 @@ class BuyExtension(Action):
     slot: int
 
     def label(self) -> str:
-        return f"Buy extension from strip space {self.slot + 1}"
+        return say("Buy extension from strip space {slot}", slot=self.slot + 1)
 
 
 NO_ORDER = ""  # the order "card" taken when the market has none left (ALT-13)
@@ -281,8 +308,8 @@ class BuyOrder(Action):
 
     def label(self) -> str:
         if self.order == NO_ORDER:
-            return "Take an order (none left: pay and receive nothing)"
-        return f"Take order {self.order}"
+            return say("Take an order (none left: pay and receive nothing)")
+        return say("Take order {order}", order=self.order)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -290,7 +317,7 @@ class BuildRoad(Action):
     kind: ClassVar[str] = "build_road"
 
     def label(self) -> str:
-        return "Build road"
+        return say("Build road")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -298,7 +325,7 @@ class FinalDraw(Action):
     kind: ClassVar[str] = "final_draw"
 
     def label(self) -> str:
-        return "Final storage: draw"
+        return say("Final storage: draw")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -306,7 +333,7 @@ class FinalDone(Action):
     kind: ClassVar[str] = "final_done"
 
     def label(self) -> str:
-        return "Final storage: done"
+        return say("Final storage: done")
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

@@ -1,10 +1,13 @@
-"""Altiplano's log: what one seat reads about a move and what it set off.
+r"""Altiplano's log: what one seat reads about a move and what it set off.
 
 Almost everything in Altiplano happens in the open (plans are public, ALT-10; draws land on the
 planning board in view of all). The secrets are the mission cards (ALT-23): which card a player
 keeps or passes is named only to that player. Everything else a line says is read from the
 viewer's own views before and after the move, never from the full state, so a line can hold
 nothing the viewer's view does not.
+
+Lines are `meeple.engine.words.Text` objects, said in each reader's language (see `wording`); a
+secret move reads in every language as the same fixed text, which holds nothing of the card.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.engine.actions import Action
 from meeple.engine.log import LogEntry, seat_name
+from meeple.engine.words import join, say, say_n
 from meeple.games.altiplano import wording
 
 if TYPE_CHECKING:
@@ -21,16 +25,16 @@ if TYPE_CHECKING:
 
 #: What other seats read for a move whose details only the mover may know (ALT-23).
 SECRET_MOVES = {
-    "keep_mission": "kept a mission card (secret)",
-    "pass_mission": "passed a mission card to the left (secret)",
+    "keep_mission": say("kept a mission card (secret)"),
+    "pass_mission": say("passed a mission card to the left (secret)"),
 }
 #: Moves that take tiles from the bag: the line names what came out where the viewer sees it.
 DRAWS = {"draw": "planning", "swap_draw": "planning", "final_draw": "final"}
 PHASES = {
-    "missions": "Missions: everybody keeps one card and passes one to the left",
-    "plan": "Planning: everybody places their drawn tiles (plans are public)",
-    "actions": "Actions: in turn from the start player",
-    "final": "Final storage: players draw and store their last tiles",
+    "missions": say("Missions: everybody keeps one card and passes one to the left"),
+    "plan": say("Planning: everybody places their drawn tiles (plans are public)"),
+    "actions": say("Actions: in turn from the start player"),
+    "final": say("Final storage: players draw and store their last tiles"),
 }
 
 
@@ -38,6 +42,7 @@ def narrate(
     before: AltiplanoState, after: AltiplanoState, seat: int, action: Action, viewer: int | None
 ) -> list[LogEntry]:
     old, new = before.view(viewer)["state"], after.view(viewer)["state"]
+    text: str
     if viewer != seat and action.kind in SECRET_MOVES:
         text = SECRET_MOVES[action.kind]
     else:
@@ -45,7 +50,10 @@ def narrate(
     if action.kind in DRAWS:
         where = DRAWS[action.kind]
         drawn = _gained(old["players"][seat][where], new["players"][seat][where])
-        text += f": {wording.counted(drawn)}" if drawn else ": the bag and container are empty"
+        if drawn:
+            text = say("{action}: {drawn}", action=text, drawn=wording.counted(drawn))
+        else:
+            text = say("{action}: the bag and container are empty", action=text)
     return [LogEntry(seat, text), *events(after, old, new)]
 
 
@@ -55,22 +63,43 @@ def events(after: AltiplanoState, old: Mapping[str, Any], new: Mapping[str, Any]
     lines: list[LogEntry] = []
     for seat, (was, now) in enumerate(zip(old["players"], new["players"], strict=True)):
         for oid in now["orders_done"][len(was["orders_done"]) :]:
-            lines.append(LogEntry(seat, f"fulfilled the {wording.order_text(comps, oid)}"))
+            lines.append(
+                LogEntry(seat, say("fulfilled the {order}", order=wording.order_text(comps, oid)))
+            )
         for mid in now["revealed"][len(was["revealed"]) :]:
-            lines.append(LogEntry(seat, f"completed mission {wording.mission_text(comps, mid)}"))
+            lines.append(
+                LogEntry(
+                    seat,
+                    say("completed mission {mission}", mission=wording.mission_text(comps, mid)),
+                )
+            )
     if new["end_round"] is not None and old["end_round"] is None:
         lines.append(
-            LogEntry(None, f"The end is triggered: round {new['end_round']} is the last (ALT-21)")
+            LogEntry(
+                None,
+                say(
+                    "The end is triggered: round {round} is the last (ALT-21)",
+                    round=new["end_round"],
+                ),
+            )
         )
     phase = new["phase"]
     if new["round"] != old["round"]:
-        lines.append(LogEntry(None, f"Round {new['round']} begins: everybody draws tiles"))
+        lines.append(
+            LogEntry(None, say("Round {round} begins: everybody draws tiles", round=new["round"]))
+        )
     elif phase != old["phase"] and phase in PHASES:
         lines.append(LogEntry(None, PHASES[phase]))
     if phase == "over" and old["phase"] != "over":
         scores = after.scores()
-        winners = " and ".join(seat_name(s) for s in after.winners())
-        lines.append(LogEntry(None, f"Game over: {winners} won with {max(scores)} points"))
+        winners = join(say(" and "), [seat_name(s) for s in after.winners()])
+        over = say_n(
+            "Game over: {winners} won with {n} points",
+            "Game over: {winners} won with {n} points",
+            n=max(scores),
+            winners=winners,
+        )
+        lines.append(LogEntry(None, over))
     return lines
 
 

@@ -30,6 +30,7 @@ from meeple.engine.errors import IllegalAction, MalformedAction, MalformedState,
 from meeple.engine.game import GameState
 from meeple.engine.log import LogEntry, seat_name
 from meeple.engine.rng import derive_rng
+from meeple.engine.words import Text, say
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
 from meeple.games.altiplano import missions as M
@@ -765,8 +766,12 @@ class AltiplanoState(GameState):
         """The game's sequence: each action belongs to one phase (the rule of that phase)."""
         home = _PHASES[type(action)][0]
         return _PHASE_RULE[home], (
-            f"{self.action_label(action)!r} belongs to {_PHASE_NAME[home]}; "
-            f"the game is in {_PHASE_NAME[phase]}"
+            say(
+                "{action!r} belongs to {home}; the game is in {phase}",
+                action=self.action_label(action),
+                home=_PHASE_NAME[home],
+                phase=_PHASE_NAME[phase],
+            )
         )
 
     def _role_problem(self, role: str) -> Problem:
@@ -774,18 +779,23 @@ class AltiplanoState(GameState):
         if role in self.s["roles_free"]:
             return None
         if role in self.comps.roles:
-            return "ALT-4", f"the role {wording.role_name(self.comps, role)} is already taken"
-        return "ALT-4", f"{role!r} is not a role of this edition"
+            return "ALT-4", say(
+                "the role {role} is already taken",
+                role=wording.role_name(self.comps, role),
+            )
+        return "ALT-4", say("{role!r} is not a role of this edition", role=role)
 
     def _mission_problem(self, p: Player, action: A.KeepMission | A.PassMission) -> Problem:
         """ALT-23: keep 1 of the 3 dealt, pass 1 of the other 2, keep 1 of those received."""
         step = p["draft"]
         if isinstance(action, A.KeepMission) and step == 1:
-            return "ALT-23", "one card of the 3 dealt is kept; now one of the other two is passed"
+            return "ALT-23", say(
+                "one card of the 3 dealt is kept; now one of the other two is passed"
+            )
         if isinstance(action, A.PassMission) and step != 1:
-            return "ALT-23", "a card is passed once, right after keeping one of the 3 dealt"
+            return "ALT-23", say("a card is passed once, right after keeping one of the 3 dealt")
         if action.mission not in p["hand"]:
-            return "ALT-23", "that mission card is not in hand"
+            return "ALT-23", say("that mission card is not in hand")
         return None
 
     def _swap_problem(self, p: Player, action: Action) -> Problem:
@@ -795,23 +805,31 @@ class AltiplanoState(GameState):
         if step == due:
             return None
         if step == "choose":
-            return "ALT-7", "after the draw comes the swap: swap a planning tile or do not swap"
+            return "ALT-7", say(
+                "after the draw comes the swap: swap a planning tile or do not swap"
+            )
         if step == "refill":
-            return "ALT-7", "the swap goes on: draw from the bag or take a tile from the container"
+            return "ALT-7", say(
+                "the swap goes on: draw from the bag or take a tile from the container"
+            )
         if not self._has(p, "swap_planning_tile"):
-            return "ALT-7", "only the swap planning tile extension swaps a tile"
-        return "ALT-7", "the swap comes after the draw"
+            return "ALT-7", say("only the swap planning tile extension swaps a tile")
+        return "ALT-7", say("the swap comes after the draw")
 
     def _take_back_problem(self, p: Player, target: str, good: str) -> Problem:
         """ALT-6: before the draw, tiles come back from action fields onto free planning
         fields (never from the warehouse or orders)."""
         if not self._holds(p, target, good):
             if good == COINS:
-                return "ALT-6", "coins come back as coins, from extensions and movement fields"
+                return "ALT-6", say("coins come back as coins, from extensions and movement fields")
             where = wording.target_text(self.comps, target)
-            return "ALT-6", f"there is no {good} on {where} to take back"
+            return "ALT-6", say(
+                "there is no {good} on {where} to take back", good=wording.good(good), where=where
+            )
         if sum(p["planning"].values()) >= self.planning_capacity(p):
-            return "ALT-6", "a tile comes back only onto a free planning field, and none is free"
+            return "ALT-6", say(
+                "a tile comes back only onto a free planning field, and none is free"
+            )
         return None
 
     def _holds(self, p: Player, target: str, good: str) -> bool:
@@ -839,8 +857,10 @@ class AltiplanoState(GameState):
         if index >= 0 and p["move"][index] == COINS:
             return None
         if kind in ("ext", "move"):
-            return "ALT-6", f"there is no coin on {wording.target_text(self.comps, target)}"
-        return "ALT-6", "coins come back only from extensions and movement fields"
+            return "ALT-6", say(
+                "there is no coin on {target}", target=wording.target_text(self.comps, target)
+            )
+        return "ALT-6", say("coins come back only from extensions and movement fields")
 
     def _done_problem(self, seat: int) -> Problem:
         """ALT-10: "done" is final and said in turn order from the start player."""
@@ -849,7 +869,10 @@ class AltiplanoState(GameState):
             return None
         return (
             "ALT-10",
-            f"'done' is said in turn order from the start player: {seat_name(due)} first",
+            say(
+                "'done' is said in turn order from the start player: {seat} first",
+                seat=seat_name(due),
+            ),
         )
 
     def _unplace_problem(self, p: Player, target: str, good: str) -> Problem:
@@ -858,8 +881,14 @@ class AltiplanoState(GameState):
             return None
         where = wording.target_text(self.comps, target)
         if self._holds(p, target, good):
-            return "ALT-9", f"the {good} on {where} was placed in an earlier round: it stays"
-        return "ALT-9", f"no {good} was placed on {where} this round"
+            return "ALT-9", say(
+                "the {good} on {where} was placed in an earlier round: it stays",
+                good=wording.good(good),
+                where=where,
+            )
+        return "ALT-9", say(
+            "no {good} was placed on {where} this round", good=wording.good(good), where=where
+        )
 
     def _place_problem(self, p: Player, target: str, good: str) -> Problem:
         """ALT-8: one tile per field; a location's field takes a tile some action of the
@@ -870,52 +899,83 @@ class AltiplanoState(GameState):
         if kind == "loc" and name in p["fields"]:
             capacity = self.field_capacity(p, name)
             if len(p["fields"][name]) >= capacity:
-                return "ALT-8", f"the {name} has {capacity} action fields, all taken"
+                return "ALT-8", say(
+                    "the {name} has {capacity} action fields, all taken",
+                    name=wording.place(name),
+                    capacity=capacity,
+                )
             if good not in self.location_inputs(p, name):
                 if name == "market":
                     return "ALT-8", (
-                        f"no market action could use {good} (it has no sale price and is "
-                        "missing neither on the player's order nor on an order card at the market)"
+                        say(
+                            "no market action could use {good} (it has no sale price and is "
+                            "missing neither on the player's order nor on an order card at the "
+                            "market)",
+                            good=wording.good(good),
+                        )
                     )
-                return "ALT-8", f"no action of the player's at the {name} takes {good}"
+                return "ALT-8", say(
+                    "no action of the player's at the {name} takes {good}",
+                    name=wording.place(name),
+                    good=wording.good(good),
+                )
             return self._planning_tile_problem(p, good)
         fields = self._conversion_fields(p, target)
         if fields is not None:
             conv, placed = fields
             if all(g != good for g, _ in conv.inputs):
-                return "ALT-8", f"{where} takes {wording.conversion_text(conv)}: no {good}"
+                return "ALT-8", say(
+                    "{where} takes {conversion}: no {good}",
+                    where=where,
+                    conversion=wording.conversion_text(conv),
+                    good=wording.good(good),
+                )
             if not any(g == good and placed.get(g, 0) < n for g, n in conv.inputs):
-                return "ALT-8", f"{where} holds all the {good} it takes"
+                return "ALT-8", say(
+                    "{where} holds all the {good} it takes", where=where, good=wording.good(good)
+                )
             if good == COINS:
-                return None if p["coins"] > 0 else ("ALT-8", "the player has no coin to place")
+                return None if p["coins"] > 0 else ("ALT-8", say("the player has no coin to place"))
             return self._planning_tile_problem(p, good)
         if kind == "wild" and name in p["wild"]:
             if p["wild"][name] is not None:
-                return "ALT-8", f"{where} holds {p['wild'][name]}: one tile per field"
+                return "ALT-8", say(
+                    "{where} holds {wild}: one tile per field",
+                    where=where,
+                    wild=wording.good(p["wild"][name]),
+                )
             return self._planning_tile_problem(p, good)
         index = _index(name, len(p["move"])) if kind == "move" else -1
         if index >= 0:
             if p["move"][index] is not None:
-                return "ALT-8", f"{where} holds {p['move'][index]}: one tile per field"
+                return "ALT-8", say(
+                    "{where} holds {move}: one tile per field",
+                    where=where,
+                    move=wording.good(p["move"][index]),
+                )
             if good == FOOD:
                 return self._planning_tile_problem(p, good)
             if good != COINS:
-                return "ALT-8", "movement fields take food (or a coin, with coin movement)"
+                return "ALT-8", say("movement fields take food (or a coin, with coin movement)")
             if not self._has(p, "coin_movement"):
                 return (
                     "ALT-8",
-                    "a coin goes on a movement field only with the coin movement extension",
+                    say("a coin goes on a movement field only with the coin movement extension"),
                 )
-            return None if p["coins"] > 0 else ("ALT-8", "the player has no coin to place")
-        return "ALT-8", f"{target!r} is not an action or movement field of the player's"
+            return None if p["coins"] > 0 else ("ALT-8", say("the player has no coin to place"))
+        return "ALT-8", say(
+            "{target!r} is not an action or movement field of the player's", target=target
+        )
 
     def _planning_tile_problem(self, p: Player, good: str) -> Problem:
         """ALT-8: tiles are placed from the planning fields (coins only on coin fields)."""
         if good in p["planning"]:
             return None
         if good == COINS:
-            return "ALT-8", "coins go only on coin fields (and movement fields, with coin movement)"
-        return "ALT-8", f"there is no {good} on the planning fields"
+            return "ALT-8", say(
+                "coins go only on coin fields (and movement fields, with coin movement)"
+            )
+        return "ALT-8", say("there is no {good} on the planning fields", good=wording.good(good))
 
     def _conversion_fields(
         self, p: Player, target: str
@@ -934,26 +994,31 @@ class AltiplanoState(GameState):
         """ALT-18: received corn is stored (or buffered) at once, before anything else."""
         corn_step = isinstance(action, A.StoreCorn | A.BufferCorn)
         if p["pending_corn"] and not corn_step:
-            return "ALT-18", "the corn just received is stored first (or put on the corn buffer)"
+            return "ALT-18", say(
+                "the corn just received is stored first (or put on the corn buffer)"
+            )
         if corn_step and not p["pending_corn"]:
-            return "ALT-18", "no corn was just received"
+            return "ALT-18", say("no corn was just received")
         return None
 
     def _buffer_problem(self, p: Player) -> Problem:
         """ALT-18: the corn buffer extension keeps corn for later, up to its capacity."""
         if not self._has(p, "corn_buffer"):
-            return "ALT-18", "only the corn buffer extension keeps corn for later"
+            return "ALT-18", say("only the corn buffer extension keeps corn for later")
         capacity = C.SPECIAL_EXTENSIONS["corn_buffer"]["capacity"]
         if p["buffer"] >= capacity:
-            return "ALT-18", f"the corn buffer is full ({capacity} corn)"
+            return "ALT-18", say("the corn buffer is full ({capacity} corn)", capacity=capacity)
         return None
 
     def _figure_problem(self, p: Player, location: str) -> Problem:
         """ALT-12: the figure is put on any location once, for free, before its first action."""
         if p["figure"] is not None:
-            return "ALT-12", f"the figure is already on the board (at the {p['figure']})"
+            return "ALT-12", say(
+                "the figure is already on the board (at the {figure})",
+                figure=wording.place(p["figure"]),
+            )
         if location not in self.comps.locations:
-            return "ALT-12", f"{location!r} is not a location"
+            return "ALT-12", say("{location!r} is not a location", location=location)
         return None
 
     def _stage_problem(self, p: Player, ending: bool) -> Problem:
@@ -962,11 +1027,13 @@ class AltiplanoState(GameState):
         not move. `ending`: ending the turn after the action (else passing)."""
         stage = self.s["turn"]["stage"]
         if stage == "moved":
-            return "ALT-12", "a player who moved before the action must act: passing does not move"
+            return "ALT-12", say(
+                "a player who moved before the action must act: passing does not move"
+            )
         if ending and stage == "before":
-            return "ALT-11", "a turn ends after its action; a player who does not act passes"
+            return "ALT-11", say("a turn ends after its action; a player who does not act passes")
         if not ending and stage == "after":
-            return "ALT-11", "after the action the turn ends ('End turn'), it is not passed"
+            return "ALT-11", say("after the action the turn ends ('End turn'), it is not passed")
         return None
 
     def _move_problem(self, p: Player, action: A.Move) -> Problem:
@@ -975,32 +1042,40 @@ class AltiplanoState(GameState):
         only towards a location where an action can still follow this turn."""
         here, via, to = p["figure"], action.via, action.to
         if here is None:
-            return "ALT-12", "the figure is put on a location first (for free)"
+            return "ALT-12", say("the figure is put on a location first (for free)")
         journeys = self._journeys(p)
         steps = journeys.get(via)
         if steps is None:
             if via == -1:
-                return "ALT-12", "the top cart was used this round"
+                return "ALT-12", say("the top cart was used this round")
             if 0 <= via < len(p["move"]):
-                return "ALT-12", f"movement field {via + 1} holds nothing to move with"
-            return "ALT-12", f"there is no movement field {via + 1}"
+                return "ALT-12", say("movement field {via} holds nothing to move with", via=via + 1)
+            return "ALT-12", say("there is no movement field {via}", via=via + 1)
         circle = self.s["circle"]
         if to not in circle:
-            return "ALT-12", f"{to!r} is not a location"
+            return "ALT-12", say("{to!r} is not a location", to=to)
         if to == here:
-            return "ALT-12", f"the figure is already at the {to}"
+            return "ALT-12", say("the figure is already at the {to}", to=wording.place(to))
         distance = _distance(circle, here, to)
         if distance > steps:
             return (
                 "ALT-12",
-                f"the {to} is {distance} steps away; this movement goes {steps} at most",
+                say(
+                    "the {to} is {distance} steps away; this movement goes {steps} at most",
+                    to=wording.place(to),
+                    distance=distance,
+                    steps=steps,
+                ),
             )
         if self.s["turn"]["stage"] != "after" and not self._action_within(
             p, to, sum(journeys.values()) - steps, {}
         ):
             return "ALT-12", (
-                f"{self.action_label(action)}: a move before the action is offered "
-                "only where an action can still follow it this turn"
+                say(
+                    "{action}: a move before the action is offered only where an action can "
+                    "still follow it this turn",
+                    action=self.action_label(action),
+                )
             )
         return None
 
@@ -1025,17 +1100,23 @@ class AltiplanoState(GameState):
         several units (`cont` names it) goes on unit by unit until the player moves."""
         figure = p["figure"]
         if figure is None:
-            return "ALT-12", "the figure is put on a location first (for free)"
+            return "ALT-12", say("the figure is put on a location first (for free)")
         turn = self.s["turn"]
         if turn["stage"] == "after":
             if turn["cont"] is None:
-                return "ALT-11", "one action per turn, and this turn's action is done"
+                return "ALT-11", say("one action per turn, and this turn's action is done")
             if turn["cont"] != cont:
-                return "ALT-11", "one action per turn: only more units of the action begun follow"
+                return "ALT-11", say(
+                    "one action per turn: only more units of the action begun follow"
+                )
         if figure != home:
             return (
                 "ALT-12",
-                f"an action at the {home} needs the figure there (it is at the {figure})",
+                say(
+                    "an action at the {home} needs the figure there (it is at the {figure})",
+                    home=wording.place(home),
+                    figure=wording.place(figure),
+                ),
             )
         return None
 
@@ -1045,8 +1126,13 @@ class AltiplanoState(GameState):
         """An action takes its tiles from the fields they were planned on (ALT-8, ALT-12)."""
         if _covers(have, cost):
             return None
-        need = " + ".join(f"{n} {good}" for good, n in cost)
-        return "ALT-12", f"{self.action_label(action)!r} needs its tiles ({need}) {where}"
+        need = wording.cost_text(cost)
+        return "ALT-12", say(
+            "{action!r} needs its tiles ({need}) {where}",
+            action=self.action_label(action),
+            need=need,
+            where=where,
+        )
 
     def _produce_problem(self, p: Player, action: A.Produce) -> Problem:
         """A conversion, a boat or a house: at its location, with its tiles, for one of its
@@ -1059,34 +1145,55 @@ class AltiplanoState(GameState):
                 return problem
             cards = self.s["boats"] if source == "boat" else self.s["houses"]
             if not cards and out:
-                return "ALT-13", f"no {source} card is left: it is built and nothing is received"
+                return "ALT-13", say(
+                    "no {source} card is left: it is built and nothing is received",
+                    source=wording.card(source),
+                )
             if cards and out not in cards:
-                left = ", ".join(sorted(set(cards)))
-                return "ALT-13", f"{source} cards are left: the player takes one ({left})"
+                left = wording.goods(sorted(set(cards)))
+                return "ALT-13", say(
+                    "{source} cards are left: the player takes one ({left})",
+                    source=wording.card(source),
+                    left=left,
+                )
             cost = self.comps.boat_cost if source == "boat" else self.comps.house_cost
             return self._tiles_problem(
-                action, self.available(p, home), cost, f"on the {home} fields"
+                action,
+                self.available(p, home),
+                cost,
+                say("on the {home} fields", home=wording.place(home)),
             )
         fields = self._conversion_fields(p, source)
         conv = fields[0] if fields is not None else _BASIC.get(source)
         if conv is None:
-            return "rulebook: phase 3", f"{source!r} is not an action of the player's"
+            return "rulebook: phase 3", say(
+                "{source!r} is not an action of the player's", source=source
+            )
         problem = self._turn_problem(p, conv.location, source if fields is None else None)
         if problem is not None:
             return problem
         if out not in conv.out:
-            return "rulebook: phase 3", f"that action gives {' or '.join(conv.out)}, not {out}"
+            return "rulebook: phase 3", say(
+                "that action gives {goods}, not {out}",
+                goods=wording.goods(conv.out, say(" or ")),
+                out=wording.good(out) if out else out,
+            )
         if fields is not None:
             return self._tiles_problem(action, fields[1], conv.inputs, "on its own fields")
         return self._tiles_problem(
-            action, self.available(p, conv.location), conv.inputs, f"on the {conv.location} fields"
+            action,
+            self.available(p, conv.location),
+            conv.inputs,
+            say("on the {location} fields", location=wording.place(conv.location)),
         )
 
     def _sale_problem(self, p: Player, action: A.Sell) -> Problem:
         """Selling at the market, one tile per step, for its sale price."""
         problem = self._turn_problem(p, "market", "sell")
         if problem is None and action.good not in self.comps.sale_price:
-            return "rulebook: phase 3", f"{action.good} has no sale price"
+            return "rulebook: phase 3", say(
+                "{good} has no sale price", good=wording.good(action.good)
+            )
         return problem or self._tiles_problem(
             action, self.available(p, "market"), ((action.good, 1),), "on the market fields"
         )
@@ -1097,9 +1204,11 @@ class AltiplanoState(GameState):
         if problem is not None:
             return problem
         if p["order"] is None:
-            return "ALT-17", "the player has no order to deliver to"
+            return "ALT-17", say("the player has no order to deliver to")
         if action.good not in self._missing(p):
-            return "ALT-17", f"the order needs no {action.good} (any more)"
+            return "ALT-17", say(
+                "the order needs no {good} (any more)", good=wording.good(action.good)
+            )
         return self._tiles_problem(
             action, self.available(p, "market"), ((action.good, 1),), "on the market fields"
         )
@@ -1119,9 +1228,12 @@ class AltiplanoState(GameState):
     def _final_store_problem(self, p: Player, action: A.Store) -> Problem:
         """ALT-22: the final-storage tiles go into started rows of their good (ALT-20)."""
         if not p["final_drawn"]:
-            return "ALT-22", "final storage draws first"
+            return "ALT-22", say("final storage draws first")
         if action.good not in p["final"]:
-            return "ALT-22", f"no {action.good} is among the tiles drawn for final storage"
+            return "ALT-22", say(
+                "no {good} is among the tiles drawn for final storage",
+                good=wording.good(action.good),
+            )
         return W.final_storage_problem(p["warehouse"], self.comps.rows, action.good, action.row)
 
     def _cart_problem(self, p: Player, field: int) -> Problem:
@@ -1129,15 +1241,18 @@ class AltiplanoState(GameState):
         beside a movement field without one. An empty village does not forbid it (ALT-13):
         the buyer just receives no cart."""
         if p["coins"] < C.CART_PRICE:
-            return "ALT-15", f"a cart costs {wording.coins(C.CART_PRICE)}"
+            return "ALT-15", say("a cart costs {coins}", coins=wording.coins(C.CART_PRICE))
         if p["bought_cart"]:
-            return "ALT-15", "one cart a round"
+            return "ALT-15", say("one cart a round")
         if 1 + sum(p["carts"]) >= self.comps.carts_max:
-            return "ALT-15", f"at most {self.comps.carts_max} carts in all (the top cart counts)"
+            return "ALT-15", say(
+                "at most {carts_max} carts in all (the top cart counts)",
+                carts_max=self.comps.carts_max,
+            )
         if not 0 <= field < len(p["carts"]):
-            return "ALT-15", f"there are movement fields 1 to {len(p['carts'])}"
+            return "ALT-15", say("there are movement fields 1 to {carts}", carts=len(p["carts"]))
         if p["carts"][field]:
-            return "ALT-15", f"movement field {field + 1} has a cart already"
+            return "ALT-15", say("movement field {field} has a cart already", field=field + 1)
         return None
 
     def extension_price(self, slot: int) -> int:
@@ -1151,38 +1266,42 @@ class AltiplanoState(GameState):
         strip = self.s["strip"]
         eid = strip[slot] if 0 <= slot < len(strip) else None
         if eid is None:
-            return "ALT-16", f"strip space {slot + 1} holds no extension"
+            return "ALT-16", say("strip space {slot} holds no extension", slot=slot + 1)
         if p["bought_ext"]:
-            return "ALT-16", "one extension a round"
+            return "ALT-16", say("one extension a round")
         price = self.extension_price(slot)
         if p["coins"] < price:
-            return "ALT-16", f"it costs {wording.coins(price)} (with the strip's surcharge)"
+            return "ALT-16", say(
+                "it costs {coins} (with the strip's surcharge)", coins=wording.coins(price)
+            )
         ext = self.comps.extensions[eid]
         if any(self.comps.extensions[o].identity == ext.identity for o in p["ext"]):
-            return "ALT-16", "the player has an identical extension already"
+            return "ALT-16", say("the player has an identical extension already")
         role = self.comps.roles[p["role"]].conversion if p["role"] else None
         if role and ext.conversion and _same_action(role, ext.conversion):
-            return "ALT-16", "its action is the player's role action"
+            return "ALT-16", say("its action is the player's role action")
         return None
 
     def _order_problem(self, p: Player, order: str) -> Problem:
         """ALT-17: an order costs `order_cost` coins; one unfulfilled order at a time; with no
         card left the order is paid and nothing received (ALT-13)."""
         if p["order"] is not None:
-            return "ALT-17", "one unfulfilled order at a time"
+            return "ALT-17", say("one unfulfilled order at a time")
         if p["coins"] < self.comps.order_cost:
-            return "ALT-17", f"an order costs {wording.coins(self.comps.order_cost)}"
+            return "ALT-17", say(
+                "an order costs {coins}", coins=wording.coins(self.comps.order_cost)
+            )
         cards = self.s["orders"]
         if not cards and order != A.NO_ORDER:
-            return "ALT-13", "no order card is left: the order is paid and nothing is received"
+            return "ALT-13", say("no order card is left: the order is paid and nothing is received")
         if cards and order not in cards:
-            return "ALT-17", "the order is one of the cards at the market"
+            return "ALT-17", say("the order is one of the cards at the market")
         return None
 
     def _road_problem(self, p: Player) -> Problem:
         """ALT-19: no step after the last."""
         if p["road"] >= len(self.comps.road_track):
-            return "ALT-19", "the road is built to its last step"
+            return "ALT-19", say("the road is built to its last step")
         return None
 
     def _check_choose_role(self, seat: int, p: Player, action: A.ChooseRole) -> Problem:
@@ -1196,11 +1315,15 @@ class AltiplanoState(GameState):
         if problem is not None:
             return problem
         if isinstance(action, A.SwapDiscard) and action.good not in p["planning"]:
-            return "ALT-7", f"there is no {action.good} on the planning fields"
+            return "ALT-7", say(
+                "there is no {good} on the planning fields", good=wording.good(action.good)
+            )
         if isinstance(action, A.SwapPick) and action.good not in p["container"]:
-            return "ALT-7", f"there is no {action.good} in the container"
+            return "ALT-7", say(
+                "there is no {good} in the container", good=wording.good(action.good)
+            )
         if isinstance(action, A.SwapDraw) and not (p["bag"] or p["container"]):
-            return "ALT-7", "the bag and the container are empty"
+            return "ALT-7", say("the bag and the container are empty")
         return None
 
     def _check_take_back_tile(self, seat: int, p: Player, action: A.TakeBackTile) -> Problem:
@@ -1757,6 +1880,9 @@ class AltiplanoState(GameState):
     def score_sheet(self) -> dict[str, Any]:
         return scoring.score_sheet(self.comps, self.s, self.is_over())
 
+    def score_words(self) -> dict[str, Text]:
+        return wording.score_words(self.comps, self.score_sheet())
+
     def winners(self) -> list[int]:
         if not self.is_over():
             return []
@@ -1882,10 +2008,14 @@ _PHASE_RULE = {
     "plan": "rulebook: phase 2", "actions": "rulebook: phase 3", "final": "ALT-22",
 }  # fmt: skip
 _PHASE_NAME = {
-    "roles": "the choice of roles", "missions": "the mission draft",
-    "draw": "phase 1 (drawing)", "plan": "phase 2 (planning)", "actions": "phase 3 (actions)",
-    "final": "the final storage", "over": "the end of the game",
-}  # fmt: skip
+    "roles": say("the choice of roles"),
+    "missions": say("the mission draft"),
+    "draw": say("phase 1 (drawing)"),
+    "plan": say("phase 2 (planning)"),
+    "actions": say("phase 3 (actions)"),
+    "final": say("the final storage"),
+    "over": say("the end of the game"),
+}
 #: The step of the swap (ALT-7) at which each action of phase 1 is done ("": no swap going on).
 _SWAP_STEP: dict[type[Action], str] = {
     A.Draw: "", A.TakeBackTile: "", A.TakeBackCoin: "",

@@ -10,6 +10,7 @@ the rows with no problem at once (tests/altiplano/test_altiplano_legality.py hol
 
 from __future__ import annotations
 
+from meeple.engine.words import say, term
 from meeple.games.altiplano.components import Row
 
 CORN = "corn"
@@ -69,27 +70,35 @@ def storage_problem(
 ) -> str | None:
     """Why `good` may not be stored into `row` now (ALT-20), or None if it may."""
     if not 0 <= row < len(rows):
-        return f"the warehouse has rows 1 to {len(rows)}, not {row + 1}"
+        return say("the warehouse has rows 1 to {rows}, not {row}", rows=len(rows), row=row + 1)
     if good == FOOD:
-        return "food is never stored"
+        return say("food is never stored")
     problem = _corn_row_problem(rows, spec, good, row)
     if problem:
         return problem
     tiles = rows[row]
     if len(tiles) >= spec[row].spaces:
-        return f"row {row + 1} is full"
+        return say("row {row} is full", row=row + 1)
     if tiles:
         if tiles[0] == good or good == CORN:
             return None
-        return f"row {row + 1} holds {tiles[0]}: the first tile of a row fixes its good"
+        return say(
+            "row {row} holds {tiles}: the first tile of a row fixes its good",
+            row=row + 1,
+            tiles=term("good", tiles[0]),
+        )
     for index, other in enumerate(rows):
         if other and other[0] == good and len(other) < spec[index].spaces:
-            return (
-                f"row {index + 1} of {good} is unfinished: no new row of {good} before it is full"
+            return say(
+                "row {index} of {good} is unfinished: no new row of {good} before it is full",
+                index=index + 1,
+                good=term("good", good),
             )
     lowest = lowest_unstarted(rows)
     if row != lowest:
-        return f"a new row is always the lowest one not yet started (row {lowest + 1})"
+        return say(
+            "a new row is always the lowest one not yet started (row {lowest})", lowest=lowest + 1
+        )
     return None
 
 
@@ -100,17 +109,23 @@ def final_storage_problem(
     reason), or None if it may: started rows of that good, any started row for corn, and
     the corn row first (ALT-20, ALT-22)."""
     if not 0 <= row < len(rows):
-        return "ALT-22", f"the warehouse has rows 1 to {len(rows)}, not {row + 1}"
+        return "ALT-22", say(
+            "the warehouse has rows 1 to {rows}, not {row}", rows=len(rows), row=row + 1
+        )
     problem = _corn_row_problem(rows, spec, good, row)
     if problem:
         return "ALT-20", problem
     tiles = rows[row]
     if not tiles:
-        return "ALT-22", "final storage goes only into rows already started"
+        return "ALT-22", say("final storage goes only into rows already started")
     if tiles[0] != good and good != CORN:
-        return "ALT-22", f"row {row + 1} holds {tiles[0]}: final storage takes matching goods"
+        return "ALT-22", say(
+            "row {row} holds {tiles}: final storage takes matching goods",
+            row=row + 1,
+            tiles=term("good", tiles[0]),
+        )
     if len(tiles) >= spec[row].spaces:
-        return "ALT-22", f"row {row + 1} is full"
+        return "ALT-22", say("row {row} is full", row=row + 1)
     return None
 
 
@@ -123,7 +138,10 @@ def _corn_row_problem(
     corn_row = unfinished_corn_row(rows, spec)
     if corn_row < 0 or row == corn_row:
         return None
-    return f"while the corn row (row {corn_row + 1}) is unfinished, corn must go into it"
+    return say(
+        "while the corn row (row {corn_row}) is unfinished, corn must go into it",
+        corn_row=corn_row + 1,
+    )
 
 
 def unfinished_corn_row(rows: list[list[str]], spec: tuple[Row, ...]) -> int:

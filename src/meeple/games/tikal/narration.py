@@ -4,6 +4,9 @@ Everything on Tikal's table is public but the order of the stack and the face-do
 tokens, so every seat reads the same lines. They are still made from the viewer's views before
 and after the move, never from the full state: a drawn tile is named once it is face up, and
 nothing below the top of the stack can reach a line.
+
+Every label and line is a `meeple.engine.words.Text`: English as a ``str``, said in each
+reader's language from the ``tikal`` catalogue (the figures and tile kinds are terms).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.engine.actions import Action
 from meeple.engine.log import LogEntry, seat_name
+from meeple.engine.words import Text, join, say, say_n, term
 from meeple.games.tikal.actions import (
     Bid,
     BuildCamp,
@@ -35,14 +39,51 @@ if TYPE_CHECKING:
     from meeple.games.tikal.state import TikalState
 
 
-def tile_text(edition: Edition, tile_id: str) -> str:
+#: The figures and the kinds of tile, as the rulebook names them (TIK-1).
+FIGURE_WORDS = {figure: term("figure", figure) for figure in ("leader", "worker")}
+TILE_WORDS = {
+    kind: term("tile", kind.replace("_", " "))
+    for kind in ("temple", "treasure", "jungle", "volcano", "base_camp")
+}
+#: The other words of the score sheet (`TikalState.score_sheet`), by key.
+SCORE_WORDS = {
+    "rounds": say("Scoring rounds"),
+    "round": say("Round"),
+    "final": say("Final scoring"),
+    "temples": say("Temples"),
+    "temple_points": say("Temple points"),
+    "treasure_sets": say("Treasure sets"),
+    "treasure_points": say("Treasure points"),
+    "points": say("Points"),
+    "guarded": say("guarded"),
+    "scores": say("Score"),
+    "winners": say("Winners"),
+}
+
+
+def edition_terms() -> list[Text]:
+    """The words this module makes from data, which no extractor finds: for the catalogues."""
+    return [*FIGURE_WORDS.values(), *TILE_WORDS.values(), term("tile", "tile")]
+
+
+def figure_word(figure: str) -> str:
+    return FIGURE_WORDS.get(figure, figure)
+
+
+def tile_word(kind: str) -> str:
+    return TILE_WORDS.get(kind, kind)
+
+
+def tile_text(edition: Edition, tile_id: str) -> Text:
     """A face-up tile in words: "temple C3 (value 4)", "treasure A2 (3 masks)"."""
     tile = edition.tiles[edition.tile_index(tile_id)]
     if tile.kind == "temple":
-        return f"temple {tile.id} (value {tile.temple_value})"
+        return say("temple {tile} (value {value})", tile=tile.id, value=tile.temple_value)
     if tile.kind == "treasure":
-        return f"treasure {tile.id} ({tile.masks} masks)"
-    return f"{tile.kind} {tile.id}"
+        return say_n(
+            "treasure {tile} ({n} masks)", "treasure {tile} ({n} masks)", n=tile.masks, tile=tile.id
+        )
+    return say("{kind} {tile}", kind=tile_word(tile.kind), tile=tile.id)
 
 
 def describe(state: TikalState, action: Action) -> str:
@@ -50,48 +91,84 @@ def describe(state: TikalState, action: Action) -> str:
     names = state.names
 
     def at(space: Space) -> str:
-        return names[space] if 0 <= space < len(names) else f"space {space}"
+        return names[space] if 0 <= space < len(names) else say("space {space}", space=space)
 
     costs = state.edition.costs
     match action:
         case PlaceTile(space, rotation):
             tile = state.edition.tiles[state.hand] if state.hand != NO_TILE else None
-            what = f"{tile.kind} {tile.id}" if tile else "tile"
-            return f"Place {what} on {at(space)}, turned {rotation}"
+            if tile is None:
+                return say(
+                    "Place tile on {space}, turned {rotation}", space=at(space), rotation=rotation
+                )
+            return say(
+                "Place {kind} {tile} on {space}, turned {rotation}",
+                kind=tile_word(tile.kind),
+                tile=tile.id,
+                space=at(space),
+                rotation=rotation,
+            )
         case Deploy(figure, dst):
-            return f"Deploy {figure} to {at(dst)} ({costs['deploy_figure']} AP)"
+            return say(
+                "Deploy {figure} to {space} ({ap} AP)",
+                figure=figure_word(figure),
+                space=at(dst),
+                ap=costs["deploy_figure"],
+            )
         case CampMove(figure, src, dst):
-            cost = costs["camp_to_camp"]
-            return f"Move {figure} {at(src)} → {at(dst)} by secret path ({cost} AP)"
+            return say(
+                "Move {figure} {src} → {dst} by secret path ({ap} AP)",
+                figure=figure_word(figure),
+                src=at(src),
+                dst=at(dst),
+                ap=costs["camp_to_camp"],
+            )
         case Walk(figure, src, dst):
             walk = state.walk_cost(src, dst) if dst in state.edition.neighbours[src] else "?"
-            return f"Walk {figure} {at(src)} → {at(dst)} ({walk} AP)"
+            return say(
+                "Walk {figure} {src} → {dst} ({ap} AP)",
+                figure=figure_word(figure),
+                src=at(src),
+                dst=at(dst),
+                ap=walk,
+            )
         case Excavate(space):
-            level = state.temple_top[space] + 1
-            return f"Excavate temple {at(space)} to {level} ({costs['excavate_level']} AP)"
+            return say(
+                "Excavate temple {space} to {level} ({ap} AP)",
+                space=at(space),
+                level=state.temple_top[space] + 1,
+                ap=costs["excavate_level"],
+            )
         case Recover(space):
-            return f"Recover a treasure at {at(space)} ({costs['recover_treasure']} AP)"
+            return say(
+                "Recover a treasure at {space} ({ap} AP)",
+                space=at(space),
+                ap=costs["recover_treasure"],
+            )
         case Exchange(give, other, take):
-            return (
-                f"Exchange treasure {give + 1} for {seat_name(other)}'s treasure {take + 1} "
-                f"({costs['exchange_treasure']} AP)"
+            return say(
+                "Exchange treasure {give} for {seat}'s treasure {take} ({ap} AP)",
+                give=give + 1,
+                seat=seat_name(other),
+                take=take + 1,
+                ap=costs["exchange_treasure"],
             )
         case BuildCamp(space):
-            return f"Build a camp on {at(space)} ({costs['build_camp']} AP)"
+            return say("Build a camp on {space} ({ap} AP)", space=at(space), ap=costs["build_camp"])
         case PlaceGuard(space):
-            return f"Guard temple {at(space)} ({costs['place_guard']} AP)"
+            return say("Guard temple {space} ({ap} AP)", space=at(space), ap=costs["place_guard"])
         case EndTurn():
-            return "End turn" if state.ap else "End turn (no AP left)"
+            return say("End turn") if state.ap else say("End turn (no AP left)")
         case Bid(amount):
-            return f"Bid {amount}"
+            return say("Bid {amount}", amount=amount)
         case Pass():
-            return "Pass"
+            return say("Pass")
         case ChooseTile(tile):
             try:
-                kind = state.edition.tiles[state.edition.tile_index(tile)].kind
+                kind = tile_word(state.edition.tiles[state.edition.tile_index(tile)].kind)
             except KeyError:
-                kind = "tile"
-            return f"Choose {kind} {tile}"
+                kind = term("tile", "tile")
+            return say("Choose {kind} {tile}", kind=kind, tile=tile)
     return action.label()
 
 
@@ -108,29 +185,51 @@ def events(after: TikalState, old: Mapping[str, Any], new: Mapping[str, Any]) ->
     edition = after.edition
     lines: list[LogEntry] = []
     for tile_id in new["discarded"][len(old["discarded"]) :]:
-        lines.append(LogEntry(None, f"{tile_text(edition, tile_id)} fits nowhere and is set aside"))
+        lines.append(
+            LogEntry(
+                None, say("{tile} fits nowhere and is set aside", tile=tile_text(edition, tile_id))
+            )
+        )
     fresh = sorted(set(new["revealed"]) - set(old["revealed"]))
     if fresh:
-        tiles = ", ".join(tile_text(edition, t) for t in fresh)
-        lines.append(LogEntry(None, f"Up for auction (TIK-14): {tiles}"))
+        tiles = join(", ", [tile_text(edition, t) for t in fresh])
+        lines.append(LogEntry(None, say("Up for auction (TIK-14): {tiles}", tiles=tiles)))
     lines.extend(_scoring(old, new))
     drawer = new["to_move"][0] if new["to_move"] else None
     if new["hand"] is not None and new["hand"] != old["hand"] and drawer is not None:
-        verb = "took" if old["step"] == "choose" else "drew"
-        lines.append(LogEntry(drawer, f"{verb} {tile_text(edition, new['hand'])}"))
+        tile = tile_text(edition, new["hand"])
+        took = (
+            say("took {tile}", tile=tile)
+            if old["step"] == "choose"
+            else say("drew {tile}", tile=tile)
+        )
+        lines.append(LogEntry(drawer, took))
         if new["scoring"]["volcano_drawer"] >= 0:
-            order = " → ".join(seat_name(s) for s in new["scoring"]["queue"])
+            order = join(" → ", [seat_name(s) for s in new["scoring"]["queue"]])
             lines.append(
                 LogEntry(
                     None,
-                    f"Volcano! A scoring round begins (TIK-11): each player in turn takes a "
-                    f"turn of action points, then scores alone: {order}",
+                    say(
+                        "Volcano! A scoring round begins (TIK-11): each player in turn takes a "
+                        "turn of action points, then scores alone: {order}",
+                        order=order,
+                    ),
                 )
             )
     if new["step"] == "over" and old["step"] != "over":
-        winners = " and ".join(seat_name(s) for s in after.winners())
+        winners = join(say(" and "), [seat_name(s) for s in after.winners()])
         best = max(after.scores())
-        lines.append(LogEntry(None, f"Game over: {winners} won with {best} points"))
+        lines.append(
+            LogEntry(
+                None,
+                say_n(
+                    "Game over: {winners} won with {n} points",
+                    "Game over: {winners} won with {n} points",
+                    n=best,
+                    winners=winners,
+                ),
+            )
+        )
     return lines
 
 
@@ -139,22 +238,39 @@ def _scoring(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[LogEntry]:
     done = sum(len(r["entries"]) for r in old["history"])
     entries = [e for r in new["history"] for e in r["entries"]][done:]
     starts_final = new["scoring"]["final"] and not old["scoring"]["final"]
-    lines = [LogEntry(None, "The last tile is placed: the final scoring begins (TIK-13)")]
+    lines = [LogEntry(None, say("The last tile is placed: the final scoring begins (TIK-13)"))]
     lines = lines if starts_final else []
+    none = say("none")
     for entry in entries:
-        temples = ", ".join(
-            f"{t['name']} {t['value']}{' guarded' if t['guarded'] else ''}"
-            for t in entry["temples"]
+        temples = join(
+            ", ",
+            [
+                say("{temple} {value} guarded", temple=t["name"], value=t["value"])
+                if t["guarded"]
+                else say("{temple} {value}", temple=t["name"], value=t["value"])
+                for t in entry["temples"]
+            ],
         )
-        sets = ", ".join(
-            f"{count}× set of {size}" for size, count in entry["treasure_sets"].items() if count
+        sets = join(
+            ", ",
+            [
+                say("{count}× set of {size}", count=count, size=size)
+                for size, count in entry["treasure_sets"].items()
+                if count
+            ],
         )
         lines.append(
             LogEntry(
                 entry["seat"],
-                f"scores {entry['points']}: temples {entry['temple_points']}"
-                f" ({temples or 'none'}), treasures {entry['treasure_points']}"
-                f" ({sets or 'none'})",
+                say(
+                    "scores {points}: temples {temple_points} ({temples}), "
+                    "treasures {treasure_points} ({sets})",
+                    points=entry["points"],
+                    temple_points=entry["temple_points"],
+                    temples=temples or none,
+                    treasure_points=entry["treasure_points"],
+                    sets=sets or none,
+                ),
             )
         )
     return lines

@@ -23,6 +23,7 @@ from meeple.engine.errors import IllegalAction, MalformedAction, MalformedState,
 from meeple.engine.game import GameState
 from meeple.engine.log import LogEntry
 from meeple.engine.rng import derive_rng
+from meeple.engine.words import Text, say, say_n
 from meeple.games.tikal import fields, narration, views
 from meeple.games.tikal.actions import (
     CODEC,
@@ -320,6 +321,9 @@ class TikalState(GameState):
             "winners": self.winners(),
         }
 
+    def score_words(self) -> dict[str, Text]:
+        return dict(narration.SCORE_WORDS)
+
     def action_label(self, action: Action) -> str:
         return narration.describe(self, action)
 
@@ -540,53 +544,59 @@ class TikalState(GameState):
 
     def _excavate_problem(self, seat: int, space: int) -> Problem:
         if self.tile_at[space] == NO_TILE or self.tile_kinds[self.tile_at[space]] != "temple":
-            return "TIK-6", "only a temple can be excavated"
+            return "TIK-6", say("only a temple can be excavated")
         if self.guard[space] != NO_SEAT:
-            return "TIK-6", "a guarded temple is never excavated again"
+            return "TIK-6", say("a guarded temple is never excavated again")
         done = self.turn_excavated.get(space, 0)
         if done >= LEVELS_PER_TEMPLE_PER_TURN:
-            return "TIK-6", "at most 2 levels per temple per turn"
+            return "TIK-6", say("at most 2 levels per temple per turn")
         if self.figures_on(seat, space) <= done:
-            return "TIK-6", "each level this turn needs a distinct own figure on the temple"
+            return "TIK-6", say("each level this turn needs a distinct own figure on the temple")
         nxt = self.temple_top[space] + 1
         if nxt >= len(self.levels) or self.levels[nxt] == 0:
-            return "TIK-6", f"no temple level tile {nxt} is left, so this temple is finished"
+            return "TIK-6", say(
+                "no temple level tile {level} is left, so this temple is finished", level=nxt
+            )
         return None
 
     def _recover_problem(self, seat: int, space: int) -> Problem:
         if not self.tokens.get(space):
-            return "TIK-7", "no treasure token lies on that tile"
+            return "TIK-7", say("no treasure token lies on that tile")
         done = self.turn_recovered.get(space, 0)
         if done >= TOKENS_PER_TILE_PER_TURN:
-            return "TIK-7", "at most 2 treasures per tile per turn"
+            return "TIK-7", say("at most 2 treasures per tile per turn")
         if self.figures_on(seat, space) <= done:
-            return "TIK-7", "each treasure this turn needs a distinct own figure on the tile"
+            return "TIK-7", say("each treasure this turn needs a distinct own figure on the tile")
         return None
 
     def _camp_problem(self, seat: int, space: int) -> Problem:
         tile = self.tile_at[space]
         kind = self.tile_kinds[tile] if tile != NO_TILE else ""
         if kind != "jungle" and not (kind == "treasure" and not self.tokens.get(space)):
-            return "TIK-9", "a camp goes on a jungle tile or a treasure tile with no tokens left"
+            return "TIK-9", say(
+                "a camp goes on a jungle tile or a treasure tile with no tokens left"
+            )
         if self.camp[space] != NO_SEAT:
-            return "TIK-9", "there is already a camp on that tile"
+            return "TIK-9", say("there is already a camp on that tile")
         if len(self._camps(seat)) - 1 >= self.edition.camps:
-            return "TIK-9", f"at most {self.edition.camps} camps per player in the game"
+            return "TIK-9", say(
+                "at most {camps} camps per player in the game", camps=self.edition.camps
+            )
         return None
 
     def _guard_problem(self, seat: int, space: int) -> Problem:
         tile = self.tile_at[space]
         if tile == NO_TILE or self.tile_kinds[tile] != "temple":
-            return "TIK-10", "only a temple can be guarded"
+            return "TIK-10", say("only a temple can be guarded")
         if self.guard[space] != NO_SEAT:
-            return "TIK-10", "that temple is already guarded"
+            return "TIK-10", say("that temple is already guarded")
         if self.guard.count(seat) >= GUARDS_PER_PLAYER:
-            return "TIK-10", f"at most {GUARDS_PER_PLAYER} guards per player"
+            return "TIK-10", say("at most {guards} guards per player", guards=GUARDS_PER_PLAYER)
         mine = self.weight_on(seat, space)
         if mine == 0 or any(
             self.weight_on(other, space) >= mine for other in range(self.n) if other != seat
         ):
-            return "TIK-10", "a guard needs the strict sole majority on the temple"
+            return "TIK-10", say("a guard needs the strict sole majority on the temple")
         return None
 
     # -- applying actions -------------------------------------------------------------------
@@ -599,28 +609,43 @@ class TikalState(GameState):
         if self.step != expected:
             raise IllegalAction(
                 _STEP_RULE[self.step],
-                f"{self.action_label(action)!r} is not possible now: {_STEP_HINT[self.step]}",
+                say(
+                    "{action!r} is not possible now: {hint}",
+                    action=self.action_label(action),
+                    hint=_STEP_HINT[self.step],
+                ),
             )
         handler(self, seat, action)
 
     def _spend(self, cost: int, what: str) -> None:
         """Pay `cost` action points; the last check before an action changes anything."""
         if cost > self.ap:
-            raise IllegalAction("TIK-4", f"{what} costs {cost} AP but only {self.ap} are left")
+            raise IllegalAction(
+                "TIK-4",
+                say(
+                    "{what} costs {cost} AP but only {ap} are left",
+                    what=what,
+                    cost=cost,
+                    ap=self.ap,
+                ),
+            )
         self.ap -= cost
 
     def _check_space(self, space: int) -> None:
         if not 0 <= space < len(self.tile_at):
-            raise IllegalAction("board", f"space {space} is not on the board")
+            raise IllegalAction("board", say("space {space} is not on the board", space=space))
 
     def _check_figure(self, figure: str) -> None:
         if figure not in FIGURES:
-            raise IllegalAction("rulebook", f"figure must be 'leader' or 'worker', not {figure!r}")
+            raise IllegalAction(
+                "rulebook",
+                say("figure must be 'leader' or 'worker', not {figure!r}", figure=figure),
+            )
 
     def _do_place(self, seat: int, action: PlaceTile) -> None:
         self._check_space(action.space)
         if not 0 <= action.rotation < SIDES:
-            raise IllegalAction("TIK-2", f"rotation must be 0 to {SIDES - 1}")
+            raise IllegalAction("TIK-2", say("rotation must be 0 to {last}", last=SIDES - 1))
         tile = self.hand
         layout = self.edition.rotated_steps[tile][action.rotation]
         canonical = next(
@@ -630,11 +655,13 @@ class TikalState(GameState):
         )
         if (action.space, canonical) not in self._placements(tile):
             if self.tile_at[action.space] != NO_TILE:
-                raise IllegalAction("TIK-2", "that space already holds a tile")
+                raise IllegalAction("TIK-2", say("that space already holds a tile"))
             raise IllegalAction(
                 "TIK-2",
-                "a tile must touch a placed tile, and a non-volcano tile needs a path of stones "
-                "to a non-volcano neighbour",
+                say(
+                    "a tile must touch a placed tile, and a non-volcano tile needs a path of "
+                    "stones to a non-volcano neighbour"
+                ),
             )
         self._put_tile(action.space, tile, canonical)
         self.hand = NO_TILE
@@ -659,12 +686,14 @@ class TikalState(GameState):
         self._check_figure(action.figure)
         self._check_space(action.dst)
         if action.dst not in self._camps(seat):
-            raise IllegalAction("TIK-4", "figures are deployed on the base camp or an own camp")
+            raise IllegalAction(
+                "TIK-4", say("figures are deployed on the base camp or an own camp")
+            )
         if action.figure == "leader" and self.leader[seat] != SUPPLY:
-            raise IllegalAction("TIK-4", "the leader is not in the supply")
+            raise IllegalAction("TIK-4", say("the leader is not in the supply"))
         if action.figure == "worker" and not self.supply[seat]:
-            raise IllegalAction("TIK-4", "no worker is left in the supply")
-        self._spend(self.edition.costs["deploy_figure"], "deploying")
+            raise IllegalAction("TIK-4", say("no worker is left in the supply"))
+        self._spend(self.edition.costs["deploy_figure"], say("deploying"))
         self._add_figure(seat, action.figure, action.dst)
         if action.figure == "worker":
             self.supply[seat] -= 1
@@ -676,7 +705,7 @@ class TikalState(GameState):
         camps = self._camps(seat)
         if action.src not in camps or action.dst not in camps or action.src == action.dst:
             raise IllegalAction(
-                "TIK-4", "secret paths join only the base camp and the player's own camps"
+                "TIK-4", say("secret paths join only the base camp and the player's own camps")
             )
         self._move(seat, action.figure, action.src, action.dst, self.edition.costs["camp_to_camp"])
 
@@ -685,15 +714,15 @@ class TikalState(GameState):
         self._check_space(action.src)
         self._check_space(action.dst)
         if action.dst not in self._nbr[action.src] or self.tile_at[action.src] == NO_TILE:
-            raise IllegalAction("TIK-5", "a walk goes to an adjacent tile")
+            raise IllegalAction("TIK-5", say("a walk goes to an adjacent tile"))
         dst_tile = self.tile_at[action.dst]
         if dst_tile == NO_TILE:
-            raise IllegalAction("TIK-5", "there is no tile on that space yet")
+            raise IllegalAction("TIK-5", say("there is no tile on that space yet"))
         if self.tile_kinds[dst_tile] == "volcano":
-            raise IllegalAction("TIK-5", "a volcano is never entered")
+            raise IllegalAction("TIK-5", say("a volcano is never entered"))
         cost = self.walk_cost(action.src, action.dst)
         if cost == 0:
-            raise IllegalAction("TIK-5", "no stones on either side: there is no passage")
+            raise IllegalAction("TIK-5", say("no stones on either side: there is no passage"))
         self._move(seat, action.figure, action.src, action.dst, cost)
 
     def walk_cost(self, src: int, dst: int) -> int:
@@ -706,8 +735,10 @@ class TikalState(GameState):
 
     def _move(self, seat: int, figure: str, src: int, dst: int, cost: int) -> None:
         if not self._has(seat, figure, src):
-            raise IllegalAction("TIK-4", f"no own {figure} stands there")
-        self._spend(cost, "this move")
+            raise IllegalAction(
+                "TIK-4", say("no own {figure} stands there", figure=narration.figure_word(figure))
+            )
+        self._spend(cost, say("this move"))
         if figure == "leader":
             self.leader[seat] = dst
         else:
@@ -724,9 +755,9 @@ class TikalState(GameState):
         self._check_space(action.space)
         problem = self._excavate_problem(seat, action.space)
         if problem is None and not self.figures_on(seat, action.space):
-            problem = ("TIK-6", "an own figure must stand on the temple")
+            problem = ("TIK-6", say("an own figure must stand on the temple"))
         _raise_if(problem)
-        self._spend(self.edition.costs["excavate_level"], "excavating")
+        self._spend(self.edition.costs["excavate_level"], say("excavating"))
         nxt = self.temple_top[action.space] + 1
         self.levels[nxt] -= 1
         self.temple_top[action.space] = nxt
@@ -736,7 +767,7 @@ class TikalState(GameState):
         self._check_space(action.space)
         problem = self._recover_problem(seat, action.space)
         _raise_if(problem)
-        self._spend(self.edition.costs["recover_treasure"], "recovering a treasure")
+        self._spend(self.edition.costs["recover_treasure"], say("recovering a treasure"))
         pile = self.tokens[action.space]
         kind = pile.pop()
         if not pile:
@@ -748,17 +779,21 @@ class TikalState(GameState):
     def _do_exchange(self, seat: int, action: Exchange) -> None:
         k = self.edition.treasure_kinds
         if not (0 <= action.give < k and 0 <= action.take < k):
-            raise IllegalAction("TIK-8", f"treasure kinds are 0 to {k - 1}")
+            raise IllegalAction("TIK-8", say("treasure kinds are 0 to {last}", last=k - 1))
         if not 0 <= action.other < self.n or action.other == seat:
-            raise IllegalAction("TIK-8", "the exchange is with another player")
+            raise IllegalAction("TIK-8", say("the exchange is with another player"))
         if action.give == action.take:
-            raise IllegalAction("TIK-8", "a swap for a treasure of the same kind changes nothing")
+            raise IllegalAction(
+                "TIK-8", say("a swap for a treasure of the same kind changes nothing")
+            )
         t, give, take, other = self.treasures, action.give, action.take, action.other
         if t[treasure_slot(k, seat, give)] != 1:
-            raise IllegalAction("TIK-8", "only an own single treasure can be given")
+            raise IllegalAction("TIK-8", say("only an own single treasure can be given"))
         if t[treasure_slot(k, other, take)] != 1:
-            raise IllegalAction("TIK-8", "only the other player's single treasure can be taken")
-        self._spend(self.edition.costs["exchange_treasure"], "exchanging")
+            raise IllegalAction(
+                "TIK-8", say("only the other player's single treasure can be taken")
+            )
+        self._spend(self.edition.costs["exchange_treasure"], say("exchanging"))
         t[treasure_slot(k, seat, give)] -= 1
         t[treasure_slot(k, other, give)] += 1
         t[treasure_slot(k, other, take)] -= 1
@@ -768,14 +803,14 @@ class TikalState(GameState):
         self._check_space(action.space)
         problem = self._camp_problem(seat, action.space)
         _raise_if(problem)
-        self._spend(self.edition.costs["build_camp"], "building a camp")
+        self._spend(self.edition.costs["build_camp"], say("building a camp"))
         self.camp[action.space] = seat
 
     def _do_guard(self, seat: int, action: PlaceGuard) -> None:
         self._check_space(action.space)
         problem = self._guard_problem(seat, action.space)
         _raise_if(problem)
-        self._spend(self.edition.costs["place_guard"], "placing a guard")
+        self._spend(self.edition.costs["place_guard"], say("placing a guard"))
         space = action.space
         # One figure becomes the guard (a worker if there is one: which one is immaterial);
         # every other figure of the player on the tile leaves the game (TIK-10).
@@ -793,10 +828,15 @@ class TikalState(GameState):
 
     def _do_bid(self, seat: int, action: Bid) -> None:
         if action.amount <= self.high_bid:
-            raise IllegalAction("TIK-14", f"a bid must be higher than {self.high_bid}")
+            raise IllegalAction("TIK-14", say("a bid must be higher than {bid}", bid=self.high_bid))
         if action.amount > self.score[seat]:
             raise IllegalAction(
-                "TIK-14", f"a bid may not exceed the bidder's {self.score[seat]} points"
+                "TIK-14",
+                say_n(
+                    "a bid may not exceed the bidder's {n} points",
+                    "a bid may not exceed the bidder's {n} points",
+                    n=self.score[seat],
+                ),
             )
         self.high_bid, self.high_bidder = action.amount, seat
         self._next_bidder(seat)
@@ -810,7 +850,9 @@ class TikalState(GameState):
     def _do_choose(self, seat: int, action: ChooseTile) -> None:
         chosen = next((t for t in self.revealed if self.edition.tiles[t].id == action.tile), None)
         if chosen is None:
-            raise IllegalAction("TIK-14", f"tile {action.tile!r} is not among the revealed tiles")
+            raise IllegalAction(
+                "TIK-14", say("tile {tile!r} is not among the revealed tiles", tile=action.tile)
+            )
         self.revealed.remove(chosen)
         self._take_tile(seat, chosen)
 
@@ -1054,9 +1096,9 @@ _STEP_RULE: dict[Step, str] = {
     OVER: "TIK-13",
 }
 _STEP_HINT: dict[Step, str] = {
-    PLACE: "the tile in hand must be placed first",
-    ACT: "the turn's action points are being spent",
-    BID: "the next turn is being auctioned",
-    CHOOSE: "the auction's winner must choose a revealed tile",
-    OVER: "the game is over",
+    PLACE: say("the tile in hand must be placed first"),
+    ACT: say("the turn's action points are being spent"),
+    BID: say("the next turn is being auctioned"),
+    CHOOSE: say("the auction's winner must choose a revealed tile"),
+    OVER: say("the game is over"),
 }
