@@ -34,15 +34,16 @@ Argument = int | str
 
 
 class Catalogue(Protocol):
-    """What `render` needs of a gettext catalogue (``gettext.NullTranslations`` has it)."""
+    """What `render` needs of a gettext catalogue (``babel.support.Translations`` has it;
+    Babel types the contextual look-ups as ``str | object``, so they are read as objects)."""
 
     def gettext(self, message: str, /) -> str: ...
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
 
-    def pgettext(self, context: str, message: str, /) -> str: ...
+    def pgettext(self, context: str, message: str, /) -> object: ...
 
-    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str: ...
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> object: ...
 
 
 class Text(str):
@@ -63,12 +64,12 @@ class Text(str):
         if self.plural is not None:
             n = int(self.args["n"])
             pattern = (
-                catalogue.npgettext(self.context, self.msgid, self.plural, n)
+                str(catalogue.npgettext(self.context, self.msgid, self.plural, n))
                 if self.context
                 else catalogue.ngettext(self.msgid, self.plural, n)
             )
         elif self.context:
-            pattern = catalogue.pgettext(self.context, self.msgid)
+            pattern = str(catalogue.pgettext(self.context, self.msgid))
         else:
             pattern = catalogue.gettext(self.msgid)
         if not self.args:

@@ -29,6 +29,7 @@ from meeple.bots import DEFAULT_LEVEL, LEVELS
 from meeple.engine.errors import MeepleError
 from meeple.engine.gameinfo import PLAYERS
 from meeple.engine.registry import game_info, game_names
+from meeple.i18n import negotiate
 from meeple.server.bots import BotDriver
 from meeple.server.clocks import ClockWatch
 from meeple.server.hub import STATE, Connection, Hub
@@ -61,6 +62,9 @@ SEAT_LEVELS = tuple(LEVELS)
 #: A seat's cookie is this prefix and the table id; the creator's, the admin prefix and the id.
 SEAT_COOKIE = "meeple_"
 ADMIN_COOKIE = "meeple.admin."
+
+#: The reader's chosen language (see `reader_language`); the pages' switch sets it.
+LANG_COOKIE = "meeple.lang"
 
 Result = TypeVar("Result")
 
@@ -276,7 +280,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/tables/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str) -> Response:
         seat = await seat_of(request, table_id)
-        payload = await run_in_threadpool(service_of(request).payload, table_id, seat)
+        payload = await run_in_threadpool(
+            service_of(request).payload, table_id, seat, 0, reader_language(request)
+        )
         return templates.TemplateResponse(
             request,
             "table.html",
@@ -443,7 +449,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables/{table_id}")
     async def table_state(request: Request, table_id: str, log_start: int = 0) -> Any:
         seat = await seat_of(request, table_id)
-        return await run_in_threadpool(service_of(request).payload, table_id, seat, log_start)
+        return await run_in_threadpool(
+            service_of(request).payload, table_id, seat, log_start, reader_language(request)
+        )
 
     @app.post("/api/tables/{table_id}/moves")
     async def post_move(request: Request, table_id: str) -> JSONResponse:
@@ -452,7 +460,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             move = Move.model_validate(await body_json(request))
         except ValidationError as exc:
             raise HTTPException(422, _errors(exc)) from None
-        return _answer_response(await _apply(service_of(request), table_id, seat, move))
+        answer = await _apply(service_of(request), table_id, seat, move)
+        return _answer_response(answer, reader_language(request))
 
     @app.post("/api/tables/{table_id}/undo")
     async def post_undo(request: Request, table_id: str) -> JSONResponse:
@@ -461,7 +470,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             undo = Undo.model_validate(await body_json(request))
         except ValidationError as exc:
             raise HTTPException(422, _errors(exc)) from None
-        return _answer_response(await _apply(service_of(request), table_id, seat, undo))
+        answer = await _apply(service_of(request), table_id, seat, undo)
+        return _answer_response(answer, reader_language(request))
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> Any:
@@ -481,7 +491,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The finished game as the reader saw it after `step` moves."""
         seat = await seat_of(request, table_id)
         try:
-            return await run_in_threadpool(service_of(request).replay, table_id, seat, step)
+            return await run_in_threadpool(
+                service_of(request).replay, table_id, seat, step, reader_language(request)
+            )
         except TableError as exc:
             raise HTTPException(409, str(exc)) from None
 
@@ -507,7 +519,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(CLOSE_UNAUTHORISED, str(exc)[:120])
             return
         await websocket.accept()
-        connection = Connection(table_id, seat)
+        connection = Connection(table_id, seat, reader_language(websocket))
         hub: Hub = websocket.app.state.hub
         hub.add(connection)
         sender = asyncio.create_task(_send_loop(websocket, service, connection, token))
@@ -569,7 +581,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 connection.want_state()
                 continue
             answer = await _apply(service, connection.table_id, connection.seat, request)
-            connection.reply({"type": "answer", "nonce": request.nonce, **answer.to_json()})
+            reply = answer.to_json(connection.language)
+            connection.reply({"type": "answer", "nonce": request.nonce, **reply})
 
     async def _send_loop(
         websocket: WebSocket, service: TableService, connection: Connection, token: str | None
@@ -584,6 +597,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     token,
                     connection.seat,
                     connection.log_start,
+                    connection.language,
                 )
                 if payload is None:
                     await websocket.close(CLOSE_UNAUTHORISED, "this credential holds no seat")
@@ -636,8 +650,14 @@ async def _apply(
     return await run_in_threadpool(service.undo, table_id, seat, request.version, request.nonce)
 
 
-def _answer_response(answer: Answer) -> JSONResponse:
-    return JSONResponse(answer.to_json(), status_code=200 if answer.ok else 409)
+def _answer_response(answer: Answer, language: str) -> JSONResponse:
+    return JSONResponse(answer.to_json(language), status_code=200 if answer.ok else 409)
+
+
+def reader_language(connection: HTTPConnection) -> str:
+    """The language a request's or a WebSocket's texts are said in: the ``meeple.lang``
+    cookie (the reader's own choice), else the browser's ``Accept-Language``."""
+    return negotiate(connection.headers.get("accept-language"), connection.cookies.get(LANG_COOKIE))
 
 
 def _error(reason: str) -> dict[str, Any]:

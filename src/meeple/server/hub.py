@@ -14,6 +14,8 @@ import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from meeple.i18n import SOURCE_LANGUAGE
+
 #: Put in an outbox: "send the newest position".
 STATE = object()
 
@@ -24,11 +26,14 @@ Sender = Callable[[dict[str, Any]], Awaitable[None]]
 
 
 class Connection:
-    """One WebSocket: its table, its seat (None: a spectator) and what it is still to send."""
+    """One WebSocket: its table, its seat (None: a spectator), its reader's language and what
+    it is still to send."""
 
-    def __init__(self, table_id: str, seat: int | None) -> None:
+    def __init__(self, table_id: str, seat: int | None, language: str = SOURCE_LANGUAGE) -> None:
         self.table_id = table_id
         self.seat = seat
+        #: The language its texts (labels, log, reasons) are said in.
+        self.language = language
         #: Unique in this process, never reused.
         self.serial = next(_serials)
         #: Where the next pushed log starts: how much of its log the client has.

@@ -4,6 +4,10 @@ may still send. Engine-facing only: no database, no HTTP, no locking (`service` 
 Everything here is asked of the engine: legality (`apply` raises), what a seat sees (`view`),
 the words of the log (`narrate`), the labels of actions, and the undo policy's inputs
 (`reveal_count`, `GameInfo.undo_stops`).
+
+The engine's words are `meeple.engine.words.Text`: the log keeps them as made, once per
+reader, and what leaves the server says them in the connection's language (`words`), from the
+game's catalogue. English, the source, is sent as it is, at no cost.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from meeple.engine.gameinfo import GameInfo
 from meeple.engine.log import LogEntry
 from meeple.engine.record import GameRecord
 from meeple.engine.registry import game_info
+from meeple.engine.words import Catalogue, render
+from meeple.i18n import SOURCE_LANGUAGE, translations
 from meeple.server.clocks import Clock, SeatTimes
 from meeple.server.schema import BOT, MOVE
 from meeple.server.store import StoredMove, StoredSeat, StoredTable
@@ -48,6 +54,17 @@ NOTHING_TO_UNDO = (
 )
 
 
+def words(game: str, language: str) -> Catalogue | None:
+    """The catalogue `game`'s texts are said in for a reader of `language`; None for
+    English, whose texts are sent as the engine made them."""
+    return None if language == SOURCE_LANGUAGE else translations(language, game)
+
+
+def said(text: str, catalogue: Catalogue | None) -> str:
+    """`text` in the catalogue's language (as it is without one)."""
+    return text if catalogue is None else str(render(text, catalogue))
+
+
 @dataclasses.dataclass(slots=True)
 class Answer:
     """The server's answer to a move or an undo: accepted at `version`, or refused naming the
@@ -60,11 +77,17 @@ class Answer:
     reason: str | None = None
     #: True when the nonce had been seen: this is the earlier answer, nothing was applied.
     repeated: bool = False
+    #: The game whose catalogue says `reason` in other languages (a refusal by its rules).
+    game: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, language: str = SOURCE_LANGUAGE) -> dict[str, Any]:
+        """The answer as JSON, a game's reason said in `language` (the rule stays an id)."""
         data: dict[str, Any] = {"ok": self.ok, "version": self.version}
         if not self.ok:
-            data |= {"rule": self.rule, "reason": self.reason}
+            reason = self.reason
+            if reason is not None and self.game is not None:
+                reason = said(reason, words(self.game, language))
+            data |= {"rule": self.rule, "reason": reason}
         if self.repeated:
             data["repeated"] = True
         return data
@@ -240,11 +263,15 @@ class LiveTable:
             self.info.name, self.options, self.seed, [(p.seat, p.action) for p in self.moves]
         )
 
-    def payload(self, seat: Reader, log_start: int = 0) -> dict[str, Any]:
+    def payload(
+        self, seat: Reader, log_start: int = 0, language: str = SOURCE_LANGUAGE
+    ) -> dict[str, Any]:
         """Everything `seat` (None: a spectator) may know of the table now, as JSON: its view,
         its legal actions with labels, its log from `log_start`, and at the end the scores,
-        the score sheet and the seed. Nothing of it is hidden from that reader."""
+        the score sheet (with its words) and the seed, every text in `language`. Nothing of
+        it is hidden from that reader."""
         state = self.state
+        catalogue = words(self.info.name, language)
         log = self.log[seat]
         log_start = max(0, min(log_start, len(log)))
         movers = state.to_move()
@@ -266,14 +293,14 @@ class LiveTable:
             "legal": [
                 {
                     "action": a.to_json(),
-                    "label": state.action_label(a),
+                    "label": said(state.action_label(a), catalogue),
                     "elements": elements(state, a),
                 }
                 for a in legal
             ],
             "can_undo": seat is not None and self.undo_refusal(seat) is None,
             "log_start": log_start,
-            "log": [entry.to_json() for entry in log[log_start:]],
+            "log": [entry.to_json(catalogue) for entry in log[log_start:]],
             "log_size": len(log),
             "recap_start": self.recap.get(seat, 0) if seat is not None else None,
             "over": over,
@@ -284,12 +311,16 @@ class LiveTable:
                 "scores": state.scores(),
                 "winners": state.winners(),
                 "score_sheet": state.score_sheet(),
+                "score_words": {
+                    key: said(text, catalogue) for key, text in state.score_words().items()
+                },
                 "seed": self.seed,
             }
         return data
 
-    def replay(self, seat: Reader, step: int) -> dict[str, Any]:
-        """`seat`'s view after the first `step` moves, and its log up to then."""
+    def replay(self, seat: Reader, step: int, language: str = SOURCE_LANGUAGE) -> dict[str, Any]:
+        """`seat`'s view after the first `step` moves, and its log up to then, in `language`."""
+        catalogue = words(self.info.name, language)
         state = self.rebuilt(step)
         log = self.log[seat]
         end = self.moves[step].log_sizes.get(seat, 0) if step < len(self.moves) else len(log)
@@ -302,7 +333,7 @@ class LiveTable:
             "seat": seat,
             "mover": mover,
             "view": state.view(seat),
-            "log": [entry.to_json() for entry in log[:end]],
+            "log": [entry.to_json(catalogue) for entry in log[:end]],
         }
 
     def _clock_json(self, over: bool) -> dict[str, Any] | None:

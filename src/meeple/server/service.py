@@ -22,6 +22,7 @@ from meeple.engine.errors import IllegalAction, MeepleError, OptionsError
 from meeple.engine.gameinfo import PLAYERS
 from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
+from meeple.i18n import SOURCE_LANGUAGE
 from meeple.server.clocks import Clock
 from meeple.server.credentials import digest, matches, new_secret, new_table_id
 from meeple.server.live import Answer, LiveTable, Reader, malformed
@@ -366,7 +367,7 @@ class TableService:
                 parsed = table.state.parse_action(action)
                 table.play(seat, parsed, at)
             except IllegalAction as exc:
-                return Answer(False, table.version, exc.rule, exc.detail)
+                return Answer(False, table.version, exc.rule, exc.detail, game=table.info.name)
             except MeepleError as exc:
                 return malformed(table.version, exc)
             entry = StoredMove(version, seat, MOVE, parsed.to_json(), nonce, at)
@@ -389,20 +390,28 @@ class TableService:
         with self._lock(table_id):
             return self._live(table_id).version
 
-    def payload(self, table_id: str, seat: Reader, log_start: int = 0) -> dict[str, Any]:
-        """What `seat` (None: a spectator) is sent about the table now."""
+    def payload(
+        self, table_id: str, seat: Reader, log_start: int = 0, language: str = SOURCE_LANGUAGE
+    ) -> dict[str, Any]:
+        """What `seat` (None: a spectator) is sent about the table now, in `language`."""
         with self._lock(table_id):
-            return self._live(table_id).payload(seat, log_start)
+            return self._live(table_id).payload(seat, log_start, language)
 
     def payload_if_held(
-        self, table_id: str, token: str | None, seat: Reader, log_start: int = 0, wait: bool = True
+        self,
+        table_id: str,
+        token: str | None,
+        seat: Reader,
+        log_start: int = 0,
+        language: str = SOURCE_LANGUAGE,
+        wait: bool = True,
     ) -> dict[str, Any] | None:
         """`payload`, or None if `token` no longer holds `seat`: a push checks the credential
         and reads the position in one call (and `WouldWait`, see `_held`)."""
         with self._held(table_id, wait) as table:
             if _holder(table, token) != seat:
                 return None
-            return table.payload(seat, log_start)
+            return table.payload(seat, log_start, language)
 
     def record(self, table_id: str) -> dict[str, Any]:
         """The game's record with its seed: only once the game is over."""
@@ -443,7 +452,9 @@ class TableService:
         games.sort(key=lambda g: (not g["your_turn"], g["over"], -float(g["last_move"])))
         return games
 
-    def replay(self, table_id: str, seat: Reader, step: int) -> dict[str, Any]:
+    def replay(
+        self, table_id: str, seat: Reader, step: int, language: str = SOURCE_LANGUAGE
+    ) -> dict[str, Any]:
         """The finished game as `seat` (None: a spectator) saw it after `step` of its moves:
         the view then and the log up to then. Only once the game is over (before, a replay
         would show what the seed still hides)."""
@@ -454,7 +465,7 @@ class TableService:
             steps = len(table.moves)
             if type(step) is not int or not 0 <= step <= steps:
                 raise TableError(f"a step is 0 to {steps}")
-            return table.replay(seat, step)
+            return table.replay(seat, step, language)
 
     def status(self, table_id: str) -> str:
         with self._lock(table_id):

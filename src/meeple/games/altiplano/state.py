@@ -1161,7 +1161,7 @@ class AltiplanoState(GameState):
                 action,
                 self.available(p, home),
                 cost,
-                say("on the {home} fields", home=wording.place(home)),
+                say("on the {location} fields", location=wording.place(home)),
             )
         fields = self._conversion_fields(p, source)
         conv = fields[0] if fields is not None else _BASIC.get(source)
@@ -1179,7 +1179,7 @@ class AltiplanoState(GameState):
                 out=wording.good(out) if out else out,
             )
         if fields is not None:
-            return self._tiles_problem(action, fields[1], conv.inputs, "on its own fields")
+            return self._tiles_problem(action, fields[1], conv.inputs, say("on its own fields"))
         return self._tiles_problem(
             action,
             self.available(p, conv.location),
@@ -1195,7 +1195,10 @@ class AltiplanoState(GameState):
                 "{good} has no sale price", good=wording.good(action.good)
             )
         return problem or self._tiles_problem(
-            action, self.available(p, "market"), ((action.good, 1),), "on the market fields"
+            action,
+            self.available(p, "market"),
+            ((action.good, 1),),
+            say("on the {location} fields", location=wording.place("market")),
         )
 
     def _delivery_problem(self, p: Player, action: A.Deliver) -> Problem:
@@ -1210,13 +1213,19 @@ class AltiplanoState(GameState):
                 "the order needs no {good} (any more)", good=wording.good(action.good)
             )
         return self._tiles_problem(
-            action, self.available(p, "market"), ((action.good, 1),), "on the market fields"
+            action,
+            self.available(p, "market"),
+            ((action.good, 1),),
+            say("on the {location} fields", location=wording.place("market")),
         )
 
     def _store_problem(self, p: Player, action: A.Store) -> Problem:
         """Storing at the village (ALT-20), one tile per step."""
         problem = self._turn_problem(p, "village", "store") or self._tiles_problem(
-            action, self.available(p, "village"), ((action.good, 1),), "on the village fields"
+            action,
+            self.available(p, "village"),
+            ((action.good, 1),),
+            say("on the {location} fields", location=wording.place("village")),
         )
         return problem or self._row_problem(p, action.good, action.row)
 
@@ -1395,7 +1404,10 @@ class AltiplanoState(GameState):
             self._turn_problem(p, C.ROAD, None)
             or self._road_problem(p)
             or self._tiles_problem(
-                action, self.available(p, C.ROAD), C.ROAD_COST, "on the road fields"
+                action,
+                self.available(p, C.ROAD),
+                C.ROAD_COST,
+                say("on the {location} fields", location=wording.place(C.ROAD)),
             )
         )
 
@@ -1913,9 +1925,10 @@ class AltiplanoState(GameState):
         if isinstance(action, A.BuyExtension) and 0 <= action.slot < len(strip):
             eid = strip[action.slot]
             if eid in self.comps.extensions:
-                return (
-                    f"Buy extension {wording.extension_text(self.comps, eid)} for "
-                    f"{wording.coins(self.extension_price(action.slot))}"
+                return say(
+                    "Buy extension {extension} for {coins}",
+                    extension=wording.extension_text(self.comps, eid),
+                    coins=wording.coins(self.extension_price(action.slot)),
                 )
         movers = self.to_move()
         role = self.s["players"][movers[0]]["role"] if len(movers) == 1 else None

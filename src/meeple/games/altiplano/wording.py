@@ -268,6 +268,7 @@ def edition_terms(comps: Components) -> list[Text]:
     """Every word of the edition that a text may hold: for the catalogues and their tests."""
     words = [good(g) for g in (*comps.goods, "coins")]
     words += [place(loc) for loc in comps.locations]
+    words += [place(ext.location) for ext in comps.extensions.values()]
     words += [term("location capitalized", c.location.capitalize()) for c in _BASIC.values()]
     words += [card(c) for c in CARDS]
     words += [role_name(comps, rid) for rid in comps.roles]
