@@ -78,13 +78,25 @@ def po_path(game: str, language: str) -> Path:
     return LOCALE / language / "LC_MESSAGES" / f"{game}.po"
 
 
+def _kept_template(game: str, pot: Catalog) -> Catalog:
+    """The template on disk if it holds the same messages as `pot` (rewriting it would change
+    only its date, and every catalogue's with it); else `pot`, written."""
+    path = LOCALE / f"{game}.pot"
+    if path.is_file():
+        with path.open("rb") as old:
+            kept = read_po(old)
+        if [(m.context, m.id) for m in kept] == [(m.context, m.id) for m in pot]:
+            return kept
+    LOCALE.mkdir(exist_ok=True)
+    with path.open("wb") as out:
+        write_po(out, pot, width=100, include_lineno=False)
+    return pot
+
+
 def update(games: Iterable[str] = tuple(TERMS)) -> None:
     """Rewrite each game's template and merge it into each language's catalogue."""
     for game in games:
-        pot = template(game)
-        LOCALE.mkdir(exist_ok=True)
-        with (LOCALE / f"{game}.pot").open("wb") as out:
-            write_po(out, pot, width=100, omit_header=False, include_lineno=False)
+        pot = _kept_template(game, template(game))
         for language in LANGUAGES:
             if language == SOURCE_LANGUAGE:
                 continue

@@ -3,7 +3,8 @@
 The markers are planted in the edition data: each Altiplano mission card's text, each Tikal
 terrain tile's id. A log line for a reader may name a marker only when the reader's own view
 shows its witness (the mission's id, the tile's id): another seat's kept mission, or a tile
-still in the stack, must never reach it.
+still in the stack, must never reach it. The lines are read in English and in every other
+language: a translated line must not tell what the English one keeps hidden.
 """
 
 from __future__ import annotations
@@ -14,14 +15,19 @@ from meeple.engine.testing import check_log_secrecy
 from meeple.games.altiplano import narration
 from meeple.games.altiplano.state import AltiplanoState
 from meeple.games.tikal.state import TikalState
+from meeple.i18n import LANGUAGES, translations
 from planted import altiplano_marked_edition, tikal_marked_edition
+
+
+def every_language(game):
+    return [translations(language, game) for language in LANGUAGES if language != "en"]
 
 
 @pytest.mark.parametrize(("players", "role_draft", "seed"), [(2, True, 1), (3, False, 2)])
 def test_altiplano_logs_keep_every_mission_secret(players, role_draft, seed):
     edition, secrets = altiplano_marked_edition()
     options = {"players": players, "missions": True, "role_draft": role_draft, "edition": edition}
-    named = check_log_secrecy(AltiplanoState, options, seed, secrets)
+    named = check_log_secrecy(AltiplanoState, options, seed, secrets, every_language("altiplano"))
     assert named > 0, "no log line named a mission: the markers were not reached"
 
 
@@ -31,7 +37,7 @@ def test_altiplano_logs_keep_every_mission_secret(players, role_draft, seed):
 def test_tikal_logs_name_no_tile_of_the_stack(players, auction, seed):
     edition, secrets = tikal_marked_edition()
     options = {"players": players, "auction": auction, "edition": edition}
-    named = check_log_secrecy(TikalState, options, seed, secrets)
+    named = check_log_secrecy(TikalState, options, seed, secrets, every_language("tikal"))
     assert named > 0, "no log line named a tile: the markers were not reached"
 
 
@@ -42,6 +48,41 @@ def test_the_check_catches_a_log_that_tells_a_kept_mission(monkeypatch):
     options = {"players": 2, "missions": True, "edition": edition}
     with pytest.raises(AssertionError, match="which it may not see"):
         check_log_secrecy(AltiplanoState, options, 1, secrets)
+
+
+def test_the_check_catches_a_translation_that_tells_a_kept_mission(monkeypatch):
+    """A secret line that carried the card as an argument its English pattern leaves out
+    would be caught as soon as a catalogue's pattern printed it."""
+    from meeple.engine.log import LogEntry
+    from meeple.engine.words import say
+
+    original = AltiplanoState.narrate
+
+    def carrying(self, before, seat, action, viewer):
+        entries = original(self, before, seat, action, viewer)
+        if viewer != seat and action.kind == "keep_mission":
+            text = say(entries[0].text.msgid, card=before.action_label(action))
+            entries[0] = LogEntry(seat, text)
+        return entries
+
+    class Telling:
+        """A catalogue whose secret line says the card."""
+
+        def gettext(self, message):
+            return "{card}" if message.endswith("(secret)") else message
+
+        def ngettext(self, singular, plural, n):
+            return singular if n == 1 else plural
+
+        def pgettext(self, context, message):
+            return message
+
+    monkeypatch.setattr(AltiplanoState, "narrate", carrying)
+    edition, secrets = altiplano_marked_edition()
+    options = {"players": 2, "missions": True, "edition": edition}
+    check_log_secrecy(AltiplanoState, options, 1, secrets)  # the English line keeps it
+    with pytest.raises(AssertionError, match="which it may not see"):
+        check_log_secrecy(AltiplanoState, options, 1, secrets, [Telling()])
 
 
 def test_the_check_catches_a_log_that_names_the_next_tile(monkeypatch):

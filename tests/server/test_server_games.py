@@ -1,25 +1,30 @@
 """Whole games over the protocol: the example client plays a seat against a bot seat (moved by
 the process pool) while a spectator watches, and no frame to the seat or the spectator names a
-planted secret it may not see (Tikal's tiles in the stack, another seat's missions)."""
+planted secret it may not see (Tikal's tiles in the stack, another seat's missions). The seat
+and the spectator read in two other languages than English: a translated frame keeps the same
+secrets."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from server_helpers import SecrecyWatch, bearer
 
+from meeple.i18n import translations
 from meeple.server.client import play_seat, random_chooser
 from meeple.server.service import SeatChoice
 from planted import altiplano_marked_edition, tikal_marked_edition
 
 CASES = [
-    ("tikal", {"players": 2}, tikal_marked_edition),
-    ("altiplano", {"players": 2, "missions": True}, altiplano_marked_edition),
+    ("tikal", {"players": 2}, tikal_marked_edition, ("de", "ru")),
+    ("altiplano", {"players": 2, "missions": True}, altiplano_marked_edition, ("fr", "pt")),
 ]
 
 
 @pytest.mark.timeout(180)
-@pytest.mark.parametrize(("game", "options", "edition"), CASES)
-def test_a_whole_game_with_a_bot_keeps_every_secret(client, game, options, edition):
+@pytest.mark.parametrize(("game", "options", "edition", "languages"), CASES)
+def test_a_whole_game_with_a_bot_keeps_every_secret(client, game, options, edition, languages):
     data, secrets = edition()
     service = client.app.state.service
     created = service.create(
@@ -28,8 +33,13 @@ def test_a_whole_game_with_a_bot_keeps_every_secret(client, game, options, editi
     table = created.id
     seat_watch, spectator_watch = SecrecyWatch(secrets), SecrecyWatch(secrets)
     with (
-        client.websocket_connect(f"/ws/{table}") as spectator,
-        client.websocket_connect(f"/ws/{table}", headers=bearer(created.invites[0])) as ws,
+        client.websocket_connect(
+            f"/ws/{table}", headers={"Accept-Language": languages[1]}
+        ) as spectator,
+        client.websocket_connect(
+            f"/ws/{table}",
+            headers={**bearer(created.invites[0]), "Accept-Language": languages[0]},
+        ) as ws,
     ):
         final = play_seat(ws, random_chooser(1), on_message=seat_watch)
         last = None
@@ -37,6 +47,10 @@ def test_a_whole_game_with_a_bot_keeps_every_secret(client, game, options, editi
             last = spectator.receive_json()
             spectator_watch(last)
     assert final["over"] and final["winners"] and final["score_sheet"]
+    for frame, language in ((final, languages[0]), (last, languages[1])):
+        over = "Game over: {winners} won with {n} points"
+        words = translations(language, game).ngettext(over, over, 2).split(":")[0]
+        assert words != "Game over" and words in json.dumps(frame, ensure_ascii=False)
     assert last["scores"] == final["scores"]
     assert seat_watch.named > 0, "no frame named a marker: the secrets were not reached"
     live = service._live(table)

@@ -15,7 +15,7 @@ import dataclasses
 import json
 import math
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from meeple.engine.actions import Action
@@ -24,6 +24,7 @@ from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS, GameInfo
 from meeple.engine.record import GameRecord
 from meeple.engine.registry import edition_names, shipped_edition
+from meeple.engine.words import Catalogue, render
 
 Invariant = Callable[[GameState], None]
 #: Called after each move of a random game with the state before it, the seat, the action and
@@ -183,9 +184,11 @@ def check_log_secrecy(
     options: Mapping[str, Any] | None,
     seed: int,
     secrets: Mapping[str, str],
+    catalogues: Sequence[Catalogue] = (),
 ) -> int:
     """Play one random game and read every seat's log (and a spectator's) after every move,
-    and at some moves the "why not" help of the seats to move (`GameState.refusals`):
+    and at some moves the "why not" help of the seats to move (`GameState.refusals`), in
+    English and said in each of `catalogues` (other languages):
     a planted marker (a key of `secrets`) may appear in a reader's log line only if its
     witness (the value) appears in that reader's view before or after the move, that is,
     only if the reader may know it. Returns how many markers the logs named, so that a test
@@ -203,9 +206,10 @@ def check_log_secrecy(
         before = state.clone()
         seat, action = random_step(state, rng)
         for viewer in readers:
-            lines = [str(e) for e in state.narrate(before, seat, action, viewer)]
+            texts = [e.text for e in state.narrate(before, seat, action, viewer)]
             if viewer in state.to_move() and state.reveal_count % 3 == 0:  # a sample: it costs
-                lines += [f"{r.example}: {r.reason}" for r in state.refusals(viewer)]
+                texts += [t for r in state.refusals(viewer) for t in (r.example, r.reason)]
+            lines = [*texts, *(str(render(t, c)) for c in catalogues for t in texts)]
             now = _table_text(state, viewer)
             known, seen[viewer] = seen[viewer] + now, now
             for marker, witness in secrets.items():
