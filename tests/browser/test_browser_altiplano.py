@@ -144,6 +144,8 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking(new_context, server,
     options = {"edition": short_edition()}
     created = api(server, "/api/tables", {"game": "altiplano", "seats": seats, "options": options})
     links = [server + seat["invite"] for seat in created["seats"][:2]]
+    facts = api(server, f"/api/tables/{created['table']}/facts")
+    assert set(facts["extensions"]) >= set(KEPT_EXTENSIONS) and facts["orders"]
     people = [
         take_seat(new_context(), link, name, created["table"])
         for link, name in zip(links, ("Ana", "Bea"), strict=True)
