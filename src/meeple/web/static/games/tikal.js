@@ -76,7 +76,7 @@ const ROOT3 = Math.sqrt(3);
 const SVG = "http://www.w3.org/2000/svg";
 const NO_SEAT = -1;
 
-let changed = new Set(); // spaces others changed since this seat last moved
+let changed = new Set(); // spaces others changed since this seat last moved (a spectator: in the last move)
 let changedScores = new Set();
 let previewObserver = null;
 
@@ -169,6 +169,7 @@ function seatName(state, seat) {
 function noteChanges(state, previous) {
   if (!previous || previous.view?.game !== "tikal") { changed = new Set(); changedScores = new Set(); return; }
   if (previous.legal.length > 0) { changed = new Set(); changedScores = new Set(); return; } // own move
+  if (state.seat === null) { changed = new Set(); changedScores = new Set(); } // a spectator: the last move
   const before = new Map(previous.view.board.map((entry) => [entry.space, JSON.stringify(entry)]));
   for (const entry of state.view.board) if (before.get(entry.space) !== JSON.stringify(entry)) changed.add(entry.space);
   state.view.players.forEach((player, seat) => {
