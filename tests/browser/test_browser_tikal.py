@@ -26,6 +26,10 @@ SHORT_ACTION_POINTS = 4
 MAX_MOVES = 200
 
 
+#: The ids of the elements a page draws.
+DRAWN_IDS = "nodes => nodes.map(node => node.dataset.element)"
+
+
 def short_edition() -> dict:
     data = copy.deepcopy(builtin_data())
     terrain = data["terrain_tiles"]
@@ -97,8 +101,8 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_on_the_board(
         page.evaluate("window.meepleSameLoad = true")
         expect(page.locator("#board svg.tikal-board")).to_be_visible()
     rng = random.Random(12)
-    moves = kinds = 0
-    seen_kinds = set()
+    moves = 0
+    kinds = set()
     while not api(server, f"/api/tables/{created['table']}")["over"]:
         assert moves < MAX_MOVES, "the short game did not end"
         mover = next((p for p in pages if p.locator("#legal button").count()), None)
@@ -107,22 +111,25 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking_on_the_board(
             continue
         position = shown_position(mover, frames[pages.index(mover)])
         if not position["legal"]:
-            continue  # a newer position is on its way
+            mover.wait_for_timeout(20)  # a newer position is on its way
+            continue
         choices = position["legal"]
+        drawn = set(mover.eval_on_selector_all("#board [data-element]", DRAWN_IDS))
+        wanted = {element for choice in choices for element in choice["elements"]}
+        assert wanted <= drawn, f"not drawn: {sorted(wanted - drawn)}"
         # Ending the turn at once makes a dull game: prefer the other actions three times to one.
         others = [c for c in choices if c["action"]["kind"] != "end_turn"]
         action = rng.choice(others if others and rng.random() < 0.75 else choices)
         assert action["elements"], f"{action['label']} has no board elements"
         play_by_clicking(mover, action)
-        seen_kinds.add(action["action"]["kind"])
+        kinds.add(action["action"]["kind"])
         moves += 1
         watcher = pages[1 - pages.index(mover)]
         caught_up(watcher, version_of(mover))
         if moves == 12:
             shoot(mover, "mid-play")
-    kinds = len(seen_kinds)
     for page in pages:
         expect(page.locator("#status")).to_have_text("The game is over.")
         assert page.evaluate("window.meepleSameLoad === true"), "the page was reloaded"
-    assert moves >= 10 and {"place_tile", "end_turn"} <= seen_kinds and kinds >= 3
+    assert moves >= 10 and {"place_tile", "end_turn"} <= kinds and len(kinds) >= 3, kinds
     shoot(pages[0], "over")

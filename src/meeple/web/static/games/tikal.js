@@ -37,6 +37,7 @@ const WORDS = {
   guard: "Place a guard (then a temple)",
   pass: "Pass",
   bidOf: "Bid {amount}",
+  yourBid: "Your bid:",
   auction: "Auction",
   revealed: "Revealed tiles",
   highBid: "Highest bid: {amount} by {name}",
@@ -318,7 +319,7 @@ function spaceNode(state, space, index, entry, tileOf, clickable) {
   return element(node, `hex:${name}`, `${name}: ${label}`, clickable);
 }
 
-function drawTile(tile, rotation, radius) {
+function drawTile(tile, rotation, radius, lettered = true) {
   const scale = radius / SIZE;
   const group = svg("g", {transform: `scale(${scale})`}, [
     svg("polygon", {class: "hit", points: hexPoints(SIZE - 1.5), fill: KIND_FILL[tile.kind] ?? "#ccc", stroke: "#3d5230", "stroke-width": 2}),
@@ -327,7 +328,7 @@ function drawTile(tile, rotation, radius) {
   if (tile.kind === "temple") group.append(temple(tile.temple_value, "", null, new Set()));
   if (tile.kind === "treasure") group.append(treasureTile(tile.masks, tile.masks, "", null, new Set()));
   if (tile.kind === "volcano") group.append(volcano());
-  if (tile.letter) group.append(text(-SIZE * 0.55, SIZE * 0.45, tile.letter, {class: "letter"}));
+  if (tile.letter && lettered) group.append(text(-SIZE * 0.55, SIZE * 0.45, tile.letter, {class: "letter"}));
   return group;
 }
 
@@ -380,7 +381,7 @@ function handPanel(state, tileOf, clickable) {
     const row = html("div", {class: "rotations"}, [html("span", {text: say("turnIt")})]);
     for (const rotation of rotations.sort((a, b) => a - b)) {
       const small = svg("svg", {viewBox: "-30 -28 60 56", class: "rotation"});
-      small.append(element(svg("g", {class: "pick"}, [drawTile(tile, rotation, 26)]), `rotation:${rotation}`, `${rotation}`, clickable));
+      small.append(element(svg("g", {class: "pick"}, [drawTile(tile, rotation, 26, false)]), `rotation:${rotation}`, `${rotation}`, clickable));
       row.append(small);
     }
     panel.append(row);
@@ -392,17 +393,18 @@ function handPanel(state, tileOf, clickable) {
 /** Shows the tile in hand on the selected space, turned as selected (or as first offered). */
 function updatePreview(board, state, tileOf) {
   const layer = board.querySelector(".tikal-board .preview");
+  const hand = board.querySelector(".hand-tile .pick");
   if (!layer) return;
   layer.replaceChildren();
   const view = state.view;
   if (!view.hand || view.step !== "place") return;
   const selected = [...board.querySelectorAll("[data-element].selected")].map((node) => node.dataset.element);
   const hex = selected.find((id) => id.startsWith("hex:"))?.slice(4);
-  if (!hex) return;
-  const offered = placements(state).get(hex) ?? [];
+  const offered = placements(state).get(hex ?? "") ?? [];
   const chosen = selected.find((id) => id.startsWith("rotation:"));
-  const rotation = chosen ? Number(chosen.slice(9)) : offered[0];
-  if (rotation === undefined) return;
+  const rotation = chosen ? Number(chosen.slice(9)) : (hex ? offered[0] : 0);
+  hand?.replaceChildren(drawTile(tileOf(view.hand), rotation ?? 0, 48));
+  if (!hex || rotation === undefined) return;
   const space = geometry.spaces.find((entry) => entry.name === hex);
   const {x, y} = centre(space);
   layer.append(svg("g", {transform: `translate(${x},${y})`, opacity: 0.85}, [drawTile(tileOf(view.hand), rotation, SIZE)]));
@@ -510,7 +512,7 @@ function statusPanel(state) {
 
 function buttons(clickable) {
   const row = html("div", {class: "tikal-buttons"});
-  const offered = [["button:end", "endTurn"], ["button:guard", "guard"], ["button:pass", "pass"]];
+  const offered = [["button:end", "endTurn"], ["button:guard", "guard"]];
   for (const [id, word] of offered) {
     if (clickable.has(id)) row.append(element(html("span", {class: "chip button", text: say(word)}), id, say(word), clickable));
   }
@@ -533,8 +535,9 @@ function auctionPanel(state, tileOf, clickable) {
     panel.append(row);
   }
   const bids = [...clickable].filter((id) => id.startsWith("bid:")).sort((a, b) => Number(a.slice(4)) - Number(b.slice(4)));
-  if (bids.length) {
-    const row = html("div", {class: "bids"});
+  if (bids.length || clickable.has("button:pass")) {
+    const row = html("div", {class: "bids"}, [html("span", {text: say("yourBid")})]);
+    if (clickable.has("button:pass")) row.append(element(html("span", {class: "chip button", text: say("pass")}), "button:pass", say("pass"), clickable));
     for (const id of bids) row.append(element(html("span", {class: "chip", text: id.slice(4)}), id, say("bidOf", {amount: id.slice(4)}), clickable));
     panel.append(row);
   }
@@ -570,7 +573,7 @@ const STYLE = `
 #board .tikal g.space.changed > .ring { stroke: #fff; stroke-width: 3; stroke-dasharray: 6 4; }
 #board .tikal .hand-tile { width: 7rem; height: auto; }
 #board .tikal .rotations, #board .tikal .revealed, #board .tikal .bids, #board .tikal-buttons { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; }
-#board .tikal svg.rotation { width: 3.2rem; height: auto; }
+#board .tikal svg.rotation { width: 3.6rem; height: auto; }
 #board .tikal .revealed svg.rotation { width: 4.2rem; }
 #board .tikal .chip { display: inline-block; padding: .25rem .6rem; border-radius: 999px; background: #fff; border: 1px solid #998; font-weight: 600; }
 #board .tikal .chip.button { background: #2f4d24; color: #fff; border-color: #2f4d24; }
