@@ -16,6 +16,8 @@ const WORDS = {
   choose: "{name} chooses a tile",
   over: "The game is over",
   actionPoints: "Action points left: {ap} of {total}",
+  volcanoScoring: "A volcano: a scoring round. Each acts, then scores, in turn: {names}",
+  finalScoring: "The final scoring. Each acts, then scores, in turn: {names}",
   tileToPlace: "Tile to place",
   tileInHand: "Tile in hand",
   turnIt: "Turn it:",
@@ -501,6 +503,11 @@ function statusPanel(state) {
   const mover = view.to_move[0];
   const who = mover === undefined ? "" : seatName(state, mover);
   panel.append(html("p", {class: "doing", text: say(view.step, {name: who})}));
+  const scoring = view.scoring?.queue ?? [];
+  if (scoring.length && view.step !== "over") {
+    const names = scoring.map((seat) => seatName(state, seat)).join(", ");
+    panel.append(html("p", {class: "scoring", text: say(view.scoring.final ? "finalScoring" : "volcanoScoring", {names})}));
+  }
   if (view.step === "act") {
     const total = actionPoints(view.options);
     const pips = html("div", {class: "pips", role: "img", "aria-label": say("actionPoints", {ap: view.ap, total})});
@@ -596,6 +603,7 @@ const STYLE = `
 #board .tikal .pip { width: 14px; height: 14px; border-radius: 50%; border: 2px solid #2f4d24; }
 #board .tikal .pip.on { background: #2f4d24; }
 #board .tikal .doing { font-weight: 700; }
+#board .tikal .scoring { background: #7b4a3a; color: #fff; border-radius: 6px; padding: .15rem .4rem; }
 @media (max-width: 760px) {
   #board .tikal { grid-template-columns: minmax(0, 1fr); }
   #board .tikal .tikal-board { min-width: 40rem; }
