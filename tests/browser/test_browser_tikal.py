@@ -2,7 +2,7 @@
 whole game by clicking on the drawn board, each seeing the other's moves without reloading.
 
 The game is short by its edition, not by its rules: the built-in components with seven
-terrain tiles (a volcano among them, so a scoring round comes mid-game) and four action points
+terrain tiles (a volcano among them, so a scoring round comes mid-game) and three action points
 a turn, given as the ``edition`` option any table may have.
 """
 
@@ -20,9 +20,9 @@ from meeple.games.tikal.components import builtin_data
 
 #: The terrain tiles of the short game: each kind of tile, a volcano among them.
 SHORT_TILES = ("A1", "A4", "A6", "B6", "C4", "D1", "G3")
-SHORT_ACTION_POINTS = 4
+SHORT_ACTION_POINTS = 3
 
-#: Moves a whole short game takes at most (about 40 in all; a bound, not a rule).
+#: Moves the two people make in a whole short game at most (about 30; a bound, not a rule).
 MAX_MOVES = 200
 
 
