@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 from test_browser_tables import api, mark_loaded, same_load, version_of
 
 #: Moves a person picks at random, clicked with the mouse, before taking the quickest ones.
-VARIED_MOVES = 10
+VARIED_MOVES = 8
 #: The extensions in play (two of each letter; the rest are left out, marked for 5 players).
 KEPT_EXTENSIONS = (
     "alpaca_for_food", "ore_for_fish", "buy_fish_or_wood", "wildcard_field",
@@ -53,6 +53,8 @@ class Seat:
     def __init__(self, page: Page, table: str) -> None:
         self.page = page
         self.table = table
+        #: Whether the board ever showed things others changed since this seat's last move.
+        self.saw_changes = False
 
     def position(self) -> dict:
         return self.page.request.get(f"/api/tables/{self.table}?log_start=100000").json()
@@ -89,25 +91,28 @@ def choose(legal: list[dict], varied: bool, rng: random.Random) -> dict:
 
 
 #: Clicks (DOM click events, as fast as the page takes them) on each element of an action, then
-#: on "confirm" if it names the action, else on the action in the narrowed list.
+#: on "confirm" if it names the action, else on the action in the narrowed list. Says how, and
+#: how many things the board showed as changed by others before.
 CLICK_AND_CONFIRM = """([elements, label]) => {
+  const changed = document.querySelectorAll("#board .changed").length;
+  const done = (how) => [how, changed];
   for (const id of elements) {
     const node = document.querySelector(`#board [data-element="${CSS.escape(id)}"]`);
-    if (!node) return `no element ${id}`;
+    if (!node) return done(`no element ${id}`);
     node.dispatchEvent(new MouseEvent("click", {bubbles: true}));
   }
   const confirm = document.getElementById("confirm");
   if (!confirm.hidden) {
     const shown = document.getElementById("confirm-label").textContent;
-    if (shown !== label) return `confirm shows ${shown}`;
+    if (shown !== label) return done(`confirm shows ${shown}`);
     document.getElementById("confirm-send").click();
-    return "confirmed";
+    return done("confirmed");
   }
   const listed = [...document.querySelectorAll("#legal button")]
     .find((b) => b.textContent === label);
-  if (!listed) return "not listed";
+  if (!listed) return done("not listed");
   listed.click();
-  return "listed";
+  return done("listed");
 }"""
 
 
@@ -116,6 +121,7 @@ def play_by_clicks(seat: Seat, entry: dict, mouse: bool) -> bool:
     narrowed list), with the mouse or by click events; whether the server took it (False: the
     position moved on meanwhile)."""
     page = seat.page
+    changed = 0
     version = version_of(page)
     assert entry["elements"], f"{entry['label']} has no element to click"
     if mouse:
@@ -127,8 +133,9 @@ def play_by_clicks(seat: Seat, entry: dict, mouse: bool) -> bool:
         else:
             page.locator("#legal button", has_text=entry["label"]).first.click()
     else:
-        how = page.evaluate(CLICK_AND_CONFIRM, [entry["elements"], entry["label"]])
+        how, changed = page.evaluate(CLICK_AND_CONFIRM, [entry["elements"], entry["label"]])
         assert how in ("confirmed", "listed"), how
+    seat.saw_changes = seat.saw_changes or changed > 0
     page.wait_for_function(
         "v => Number(document.getElementById('version').textContent) > v"
         " || document.getElementById('error').textContent !== ''",
@@ -177,4 +184,5 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking(new_context, server,
         assert version_of(seat.page) == final
         assert same_load(seat.page), "a page was reloaded"
     assert min(moves) > VARIED_MOVES and shot
+    assert all(seat.saw_changes for seat in people), "others' moves were never highlighted"
     print(f"whole game: {moves} moves by clicking, version {final}, {elapsed:.1f} s")

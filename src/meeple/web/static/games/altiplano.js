@@ -68,6 +68,7 @@ const facts = await fetch(`/api/tables/${root?.dataset.table}/facts`)
 
 const SVG = "http://www.w3.org/2000/svg";
 let marks = new Set(); // keys of things other seats changed since this seat's last move
+let shown = {state: null, signatures: new Map()}; // the position drawn last, and what it showed
 
 function el(tag, attrs = {}, ...children) {
   const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
@@ -410,14 +411,17 @@ function draw(state) {
 export function render(board, state, previous) {
   injectStyle();
   const drawn = draw(state);
+  const now = signatures(drawn);
   const mover = lastMover(state);
   const me = state.view.seat ?? null;
   if (previous && mover !== null && mover !== me) {
-    const before = signatures(draw(previous));
-    for (const [key, sig] of signatures(drawn)) if (before.has(key) && before.get(key) !== sig) marks.add(key);
+    // What the previous position showed: remembered from drawing it, else drawn again.
+    const before = shown.state === previous ? shown.signatures : signatures(draw(previous));
+    for (const [key, sig] of now) if (before.has(key) && before.get(key) !== sig) marks.add(key);
   } else if (mover === me && me !== null) {
     marks = new Set();
   }
+  shown = {state, signatures: now};
   for (const node of drawn.querySelectorAll("[data-key]")) node.classList.toggle("changed", marks.has(node.dataset.key));
   board.replaceChildren(drawn);
 }
