@@ -422,6 +422,13 @@ export function render(board, state, previous) {
     marks = new Set();
   }
   shown = {state, signatures: now};
+  if (me === null) {
+    for (const node of drawn.querySelectorAll("[data-element]")) {
+      node.removeAttribute("data-element"); // a spectator clicks nothing
+      node.removeAttribute("tabindex");
+      node.removeAttribute("role");
+    }
+  }
   for (const node of drawn.querySelectorAll("[data-key]")) node.classList.toggle("changed", marks.has(node.dataset.key));
   board.replaceChildren(drawn);
 }
