@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import re
 
 import pytest
@@ -56,6 +57,18 @@ def test_every_legal_action_is_reached_by_clicks(options: dict, seed: int) -> No
                 assert all(found[other] > elements for other in left - {key}), (key, left)
                 assert len(left) <= 4, (key, left)
     assert len(kinds) > 12, kinds
+
+
+@pytest.mark.parametrize(("options", "seed"), GAMES[:2])
+def test_elements_hold_nothing_the_seat_cannot_see(options: dict, seed: int) -> None:
+    """The elements are the same in any state the seat's view allows (others' bags,
+    containers, missions and the draws to come sampled anew)."""
+    rng = random.Random(seed)
+    for state in random_positions(AltiplanoState, options, seed, every=7):
+        for seat in state.to_move():
+            guess = AltiplanoState.determinize(state.view(seat), rng)
+            for action in state.legal_actions(seat):
+                assert action_elements(guess, action) == action_elements(state, action)
 
 
 def test_every_action_kind_has_elements() -> None:
