@@ -18,18 +18,18 @@ const WORDS = {
   "turn": "{seat} to act", "last-round": "Last round: the game ends after round {n}",
   "done-order": "“Done” goes round from the start player: next is {seat}.",
   start: "start player", you: "you", seat: "Seat {n}",
-  centre: "centre", market: "Market", strip: "Extension strip", stack: "stack", orders: "Orders",
+  circle: "The circle of locations", strip: "Extension strip", stack: "stack", orders: "Orders",
   houses: "Houses", boats: "Boats", carts: "carts", "no-order": "none left",
-  "none-left": "none left", price: "{n}¢", points: "{n} VP", coins: "coins",
-  planning: "Planning board", bag: "Bag", container: "Container", fields: "Action fields",
-  role: "Role", extensions: "Extensions", movement: "Movement", "top-cart": "top cart",
+  "none-left": "none left", price: "{n}¢", points: "{n} VP",
+  planning: "Planning board", bag: "Bag", container: "Container",
+  role: "Role", movement: "Movement", "top-cart": "top cart",
   "used": "used", cart: "cart", "buy-cart": "buy cart", warehouse: "Warehouse", order: "Order",
   "orders-done": "orders done", road: "road", "build-road": "build road", buffer: "corn buffer",
   "corn-received": "corn received: store it", final: "Drawn for the final storage",
   missions: "Missions", "missions-hidden": "{n} secret", "mission-hand": "In hand",
   revealed: "revealed", sell: "sell", "tiles": "{n} tiles", "roles-free": "Roles to choose",
   "button.done": "Done", "button.pass": "Pass", "button.end-turn": "End turn",
-  "button.no-swap": "Do not swap", "draw": "draw", wild: "wildcard", passed: "passed",
+  "button.no-swap": "Do not swap", wild: "wildcard", passed: "passed",
   ready: "done",
   "good.food": "food", "good.corn": "corn", "good.fish": "fish", "good.alpaca": "alpaca",
   "good.wood": "wood", "good.stone": "stone", "good.cacao": "cacao", "good.ore": "ore",
@@ -40,7 +40,8 @@ const WORDS = {
   "short.wool": "Wl", "short.cloth": "Cl", "short.silver": "Si", "short.glass": "Gl",
   "short.coins": "¢",
   "loc.village": "village", "loc.market": "market", "loc.road": "road", "loc.harbor": "harbor",
-  "loc.farm": "farm", "loc.mine": "mine", "loc.forest": "forest",
+  "loc.farm": "farm", "loc.mine": "mine", "loc.forest": "forest", "loc.any": "any location",
+  "loc.movement": "movement", "loc.planning": "planning", "loc.end": "game end",
 };
 const overrides = JSON.parse(document.getElementById("words")?.textContent || "{}");
 const word = (key, values = {}) => {
@@ -141,7 +142,7 @@ function conversionText(conv) {
 
 // -- the shared table ------------------------------------------------------------------------
 
-function status(state, s, me) {
+function status(state, s) {
   const parts = [word("round", {n: s.round}), word(`phase.${s.phase}`)];
   if (s.phase === "actions") parts.push(word("turn", {seat: seatName(state, s.turn.seat)}));
   if (s.phase === "plan") {
@@ -153,12 +154,12 @@ function status(state, s, me) {
   return el("p", {class: "alt-status"}, parts.join(" · "));
 }
 
-function circle(s, me) {
+function circle(s) {
   const size = 340;
   const centre = size / 2;
   const radius = 125;
-  const svg = el("svg:svg", {class: "alt-circle", viewBox: `0 0 ${size} ${size}`, role: "img",
-    "aria-label": word("centre")});
+  const svg = el("svg:svg", {class: "alt-circle", viewBox: `0 0 ${size} ${size}`, role: "group",
+    "aria-label": word("circle")});
   svg.append(el("svg:circle", {cx: centre, cy: centre, r: radius, fill: "none", stroke: "#c9b99a", "stroke-width": 10}));
   const food = el("svg:g", {element: "supply:food", key: "supply:food", sig: String(s.supply.food)},
     el("svg:rect", {x: centre - 34, y: centre - 16, width: 68, height: 32, rx: 6, fill: GOODS.food, stroke: "#8a7a4a"}),
@@ -198,7 +199,7 @@ function card(attrs, ...children) {
   return el("div", {...attrs, class: `alt-card ${attrs.class || ""}`}, ...children);
 }
 
-function market(s, me) {
+function market(s) {
   const strip = s.strip.map((eid, slot) => {
     const ext = facts.extensions?.[eid];
     const price = (ext?.cost ?? 0) + (facts.surcharge?.[slot] ?? 0);
@@ -277,7 +278,7 @@ function playerBoard(state, s, seat, me) {
     seat === s.start ? el("small", {}, word("start")) : null,
     s.passed[seat] && s.phase === "actions" ? el("small", {class: "alt-flag"}, word("passed")) : null,
     s.ready[seat] && ["draw", "plan", "final"].includes(s.phase) ? el("small", {class: "alt-flag"}, word("ready")) : null,
-    el("span", {class: "alt-coins", element: own(mine, "good:coins"), key: `${seat}:coins`, sig: String(p.coins)}, `${p.coins} ¢`));
+    el("span", {class: "alt-coins", element: own(mine, "good:coins"), key: `${seat}:coins`, sig: String(p.coins)}, word("price", {n: p.coins})));
 
   const planning = el("div", {class: "alt-box", key: `${seat}:planning`, sig: JSON.stringify(p.planning)},
     el("h5", {}, word("planning")),
@@ -402,9 +403,9 @@ function draw(state) {
   const order = s.players.map((_, seat) => seat);
   if (me !== null) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
   return el("div", {class: "alt"},
-    status(state, s, me),
+    status(state, s),
     buttons(state),
-    el("div", {class: "alt-table"}, circle(s, me), el("div", {}, roleDraft(s), market(s, me))),
+    el("div", {class: "alt-table"}, circle(s), el("div", {}, roleDraft(s), market(s))),
     order.map((seat) => playerBoard(state, s, seat, me)));
 }
 
