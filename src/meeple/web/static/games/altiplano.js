@@ -20,7 +20,7 @@ const WORDS = {
   start: "start player", you: "you", seat: "Seat {n}",
   circle: "The circle of locations", strip: "Extension strip", stack: "stack", orders: "Orders",
   houses: "Houses", boats: "Boats", carts: "carts", "no-order": "none left",
-  "none-left": "none left", price: "{n}¢", points: "{n} VP",
+  "none-left": "none left", sale: "Sale prices at the market", price: "{n}¢", points: "{n} VP",
   planning: "Planning board", bag: "Bag", container: "Container",
   role: "Role", movement: "Movement", "top-cart": "top cart",
   "used": "used", cart: "cart", "buy-cart": "buy cart", warehouse: "Warehouse", order: "Order",
@@ -225,6 +225,9 @@ function market(s) {
     el("div", {class: "alt-row"}, strip),
     el("h4", {}, word("orders"), " ", el("small", {}, word("price", {n: facts.order_cost ?? 1}))),
     el("div", {class: "alt-row"}, orders),
+    el("h4", {}, word("sale")),
+    el("div", {class: "alt-row"}, Object.entries(facts.sale_price || {}).map(([good, price]) =>
+      el("span", {class: "alt-sale"}, tile(good), word("price", {n: price})))),
     el("h4", {}, word("houses"), " ", el("small", {}, `${costText(facts.house?.cost)} · ${word("points", {n: facts.house?.points ?? "?"})}`)),
     el("div", {class: "alt-row"}, pile("house", s.houses)),
     el("h4", {}, word("boats"), " ", el("small", {}, `${costText(facts.boat?.cost)} · ${word("points", {n: facts.boat?.points ?? "?"})}`)),
@@ -449,6 +452,7 @@ function injectStyle() {
 .alt-card small { display: block; color: #555; }
 .alt-card.alt-small { display: flex; gap: .2rem; align-items: center; }
 .alt-price { font-weight: bold; }
+.alt-sale { white-space: nowrap; font-size: 12px; margin-right: .3rem; }
 .alt-tile { display: inline-block; min-width: 1.6em; padding: 0 .15em; margin: 1px; border: 1px solid #555; border-radius: 3px; background: var(--good); color: #111; font-size: 11px; font-weight: 600; text-align: center; }
 .alt-tile.dark { color: #fff; }
 .alt-tile.delivered { opacity: .35; text-decoration: line-through; }
