@@ -1,0 +1,118 @@
+"""The language a person reads the pages in, and the pages' catalogue (the ``pages`` domain).
+
+The language is the one the person chose with the language menu (kept in the ``meeple.lang``
+cookie, or given once as ``?lang=``), else the best match of the browser's
+``Accept-Language``, else English (`meeple.i18n.negotiate`). The same choice serves a page and
+its WebSocket, so `language_of` takes either.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit
+
+from babel.messages.extract import extract
+from jinja2 import Environment, pass_context
+from jinja2.runtime import Context
+from starlette.requests import HTTPConnection
+
+from meeple.i18n import LANGUAGES, negotiate, translations
+
+#: The cookie that keeps a person's choice, and the query parameter that makes it for one page.
+LANGUAGE_COOKIE = "meeple.lang"
+LANGUAGE_PARAMETER = "lang"
+#: The catalogue of the web pages.
+DOMAIN = "pages"
+
+
+def N_(text: str) -> str:  # noqa: N802 (gettext's name for it, which the extraction knows)
+    """Marks a text for the catalogue where it is written; it is translated where shown."""
+    return text
+
+
+def language_of(connection: HTTPConnection) -> str:
+    """The language for a request or a WebSocket: ``?lang=``, then the ``meeple.lang`` cookie,
+    then the browser's ``Accept-Language``, then English."""
+    wanted = connection.query_params.get(LANGUAGE_PARAMETER) or connection.cookies.get(
+        LANGUAGE_COOKIE
+    )
+    return negotiate(connection.headers.get("accept-language"), wanted)
+
+
+def gettext(language: str, message: str) -> str:
+    return translations(language, DOMAIN).gettext(message)
+
+
+def ngettext(language: str, singular: str, plural: str, count: int) -> str:
+    return translations(language, DOMAIN).ngettext(singular, plural, count)
+
+
+def words(language: str, texts: Iterable[str]) -> dict[str, str]:
+    """English text -> its translation, for a script that writes `texts` (table.js's
+    ``say``); English needs none."""
+    if language not in LANGUAGES or language == "en":
+        return {}
+    return {text: gettext(language, text) for text in texts}
+
+
+@functools.cache
+def script_texts(script: str) -> tuple[str, ...]:
+    """The texts a page script (``static/<script>``) writes through its ``say(...)``, found
+    the way the catalogue's extraction finds them (Babel's JavaScript extractor), so that the
+    page gets exactly the translations its script asks for."""
+    source = resources.files("meeple.web").joinpath("static", script)
+    with source.open("rb") as code:
+        found = extract("javascript", code, keywords={"say": None})
+        return tuple(dict.fromkeys(message for _, message, _, _ in found))
+
+
+def script_words(connection: HTTPConnection, script: str) -> dict[str, str]:
+    """The translations a page script needs, in the language of `connection`."""
+    return words(language_of(connection), script_texts(script))
+
+
+def local_path(target: str | None) -> str:
+    """Where to go back to after a switch: a path on this site only (never another host, so
+    the switch cannot be used to send people elsewhere)."""
+    parts = urlsplit(target or "/")
+    if parts.scheme or parts.netloc or not parts.path.startswith("/"):
+        return "/"
+    return parts.path + (f"?{parts.query}" if parts.query else "")
+
+
+def install(environment: Environment) -> None:
+    """Jinja2's i18n extension on `environment`, translating into the ``language`` each page's
+    context holds (`context`), with gettext's %(name)s placeholders and plural forms."""
+    environment.add_extension("jinja2.ext.i18n")
+    environment.policies["ext.i18n.trimmed"] = True
+
+    @pass_context
+    def page_gettext(context: Context, message: str) -> str:
+        return gettext(context.get("language", "en"), message)
+
+    @pass_context
+    def page_ngettext(context: Context, singular: str, plural: str, count: int) -> str:
+        return ngettext(context.get("language", "en"), singular, plural, count)
+
+    environment.install_gettext_callables(  # type: ignore[attr-defined]
+        page_gettext, page_ngettext, newstyle=True
+    )
+
+    @pass_context
+    def translate(context: Context, text: str, **values: object) -> str:
+        """A text from data (a game's title, an option's help) translated as plain text:
+        unlike ``_()``, whose texts are the templates' own markup, it stays escaped."""
+        translated = gettext(context.get("language", "en"), text)
+        return translated % values if values else translated
+
+    environment.filters["translate"] = translate
+
+
+def context(connection: HTTPConnection) -> dict[str, Any]:
+    """What every template gets: the language, the menu's languages, and the page's path (the
+    menu's links come back to it)."""
+    path = connection.url.path + (f"?{connection.url.query}" if connection.url.query else "")
+    return {"language": language_of(connection), "languages": LANGUAGES, "here": path}
