@@ -20,6 +20,7 @@ from jinja2.runtime import Context
 from starlette.requests import HTTPConnection
 
 from meeple.i18n import LANGUAGES, negotiate, translations
+from meeple.web.lobby_texts import short_title
 
 #: The cookie that keeps a person's choice, and the query parameter that makes it for one page.
 LANGUAGE_COOKIE = "meeple.lang"
@@ -109,6 +110,7 @@ def install(environment: Environment) -> None:
         return translated % values if values else translated
 
     environment.filters["translate"] = translate
+    environment.filters["short_title"] = short_title
 
 
 def context(connection: HTTPConnection) -> dict[str, Any]:

@@ -21,10 +21,16 @@ def option_label(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
+def short_title(name: str) -> str:
+    """A game's name as a sentence uses it: ``tikal`` is "Tikal"."""
+    return name.capitalize()
+
+
 def texts() -> Iterator[str]:
     for name in game_names():
         info = game_info(name)
         yield info.title
+        yield short_title(name)
         for spec in info.options:
             yield option_label(spec.name)
             yield spec.help
