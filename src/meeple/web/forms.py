@@ -55,16 +55,25 @@ def option_fields(info: GameInfo) -> list[Field]:
         else:
             shipped = (("", N_("built-in")), *((e, e) for e in edition_names(info.name)))
             fields.append(Field(name, label, "select", spec.help, shipped, ""))
-            fields.append(Field(f"{name}_file", N_("Edition file"), "file", N_("or upload one (JSON)")))
+            fields.append(
+                Field(f"{name}_file", N_("Edition file"), "file", N_("or upload one (JSON)"))
+            )
     return fields
 
 
 def seat_fields(info: GameInfo) -> list[Field]:
     """One choice per possible seat (the form uses the first ``players`` of them)."""
     choices = tuple((c, c) for c in SEAT_CHOICES)
-    first, others = HUMAN, DEFAULT_LEVEL
     return [
-        Field(f"seat_{s}", N_("Seat %(number)s"), "select", "", choices, others if s else first, s + 1)
+        Field(
+            f"seat_{s}",
+            N_("Seat %(number)s"),
+            "select",
+            "",
+            choices,
+            DEFAULT_LEVEL if s else HUMAN,
+            s + 1,
+        )
         for s in range(info.max_players)
     ]
 

@@ -29,7 +29,7 @@ LANGUAGE_PARAMETER = "lang"
 DOMAIN = "pages"
 
 
-def N_(text: str) -> str:  # noqa: N802 (gettext's name for it, which the extraction knows)
+def N_(text: str) -> str:
     """Marks a text for the catalogue where it is written; it is translated where shown."""
     return text
 
@@ -67,7 +67,7 @@ def script_texts(script: str) -> tuple[str, ...]:
     source = resources.files("meeple.web").joinpath("static", script)
     with source.open("rb") as code:
         found = extract("javascript", code, keywords={"say": None})
-        return tuple(dict.fromkeys(message for _, message, _, _ in found))
+        return tuple(dict.fromkeys(str(message) for _, message, _, _ in found))
 
 
 def script_words(connection: HTTPConnection, script: str) -> dict[str, str]:

@@ -59,4 +59,5 @@ def rules_html(game: str, language: str) -> str:
     source = folder.joinpath(f"{language}.md")
     if not source.is_file():
         source = folder.joinpath(f"{SOURCE_LANGUAGE}.md")
-    return MarkdownIt("commonmark", {"html": False}).render(source.read_text(encoding="utf-8"))
+    html: str = MarkdownIt("commonmark", {"html": False}).render(source.read_text(encoding="utf-8"))
+    return html
