@@ -123,3 +123,22 @@ def test_a_websocket_reads_the_same_choice():
     assert language_of(connection({**GERMAN, "cookie": f"{LANGUAGE_COOKIE}=ru"})) == "ru"
     assert language_of(connection({"cookie": f"{LANGUAGE_COOKIE}=ru"}, "lang=fr")) == "fr"
     assert language_of(connection({"accept-language": "xx"})) == "en"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_renders_in_every_language(client, language):
+    client.cookies.set(LANGUAGE_COOKIE, language)
+    form = {"game": "tikal", "players": "2", "seat_0": "human", "seat_1": "easy"}
+    created = client.post("/tables", data=form)
+    assert created.status_code == 200 and html_lang(created) == language
+    join_link = re.search(r'href="(http://testserver/join/[^"]+)"', created.text).group(1)
+    admin_link = re.search(r'href="(http://testserver/admin/[^"]+)"', created.text).group(1)
+    joined = client.get(join_link)
+    assert joined.status_code == 200 and html_lang(joined) == language
+    admin = client.get(admin_link)
+    assert admin.status_code == 200 and html_lang(admin) == language
+    table = admin.url.path.split("/")[2]
+    not_over = client.get(f"/tables/{table}/replay")  # the error page: the game goes on
+    assert not_over.status_code == 409 and html_lang(not_over) == language
+    bad_form = client.post("/tables", data={**form, "players": "x"})
+    assert bad_form.status_code == 400 and html_lang(bad_form) == language
