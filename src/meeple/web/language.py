@@ -19,7 +19,7 @@ from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
 from starlette.requests import HTTPConnection
 
-from meeple.i18n import LANGUAGES, negotiate, translations
+from meeple.i18n import LANGUAGES, SOURCE_LANGUAGE, negotiate, translations
 from meeple.web.lobby_texts import short_title
 
 #: The cookie that keeps a person's choice, and the query parameter that makes it for one page.
@@ -54,7 +54,7 @@ def ngettext(language: str, singular: str, plural: str, count: int) -> str:
 def words(language: str, texts: Iterable[str]) -> dict[str, str]:
     """English text -> its translation, for a script that writes `texts` (table.js's
     ``say``); English needs none."""
-    if language not in LANGUAGES or language == "en":
+    if language == SOURCE_LANGUAGE:
         return {}
     return {text: gettext(language, text) for text in texts}
 
@@ -92,11 +92,11 @@ def install(environment: Environment) -> None:
 
     @pass_context
     def page_gettext(context: Context, message: str) -> str:
-        return gettext(context.get("language", "en"), message)
+        return gettext(context.get("language", SOURCE_LANGUAGE), message)
 
     @pass_context
     def page_ngettext(context: Context, singular: str, plural: str, count: int) -> str:
-        return ngettext(context.get("language", "en"), singular, plural, count)
+        return ngettext(context.get("language", SOURCE_LANGUAGE), singular, plural, count)
 
     environment.install_gettext_callables(  # type: ignore[attr-defined]
         page_gettext, page_ngettext, newstyle=True
@@ -106,7 +106,7 @@ def install(environment: Environment) -> None:
     def translate(context: Context, text: str, **values: object) -> str:
         """A text from data (a game's title, an option's help) translated as plain text:
         unlike ``_()``, whose texts are the templates' own markup, it stays escaped."""
-        translated = gettext(context.get("language", "en"), text)
+        translated = gettext(context.get("language", SOURCE_LANGUAGE), text)
         return translated % values if values else translated
 
     environment.filters["translate"] = translate
