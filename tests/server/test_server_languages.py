@@ -142,3 +142,11 @@ def test_every_page_renders_in_every_language(client, language):
     assert not_over.status_code == 409 and html_lang(not_over) == language
     bad_form = client.post("/tables", data={**form, "players": "x"})
     assert bad_form.status_code == 400 and html_lang(bad_form) == language
+
+
+def test_the_menu_comes_back_without_the_one_page_choice(client):
+    page = client.get("/games", params={"lang": "fr", "x": "1"})
+    assert html_lang(page) == "fr"
+    assert 'href="/lang/de?next=/games%3Fx%3D1"' in page.text
+    answer = client.post("/tables", data={"game": "tikal", "players": "x"})  # a form's answer
+    assert 'href="/lang/de?next=/"' in answer.text

@@ -12,12 +12,12 @@ import functools
 from collections.abc import Iterable
 from importlib import resources
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from babel.messages.extract import extract
 from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
-from starlette.requests import HTTPConnection
+from starlette.requests import HTTPConnection, Request
 
 from meeple.i18n import LANGUAGES, SOURCE_LANGUAGE, negotiate, translations
 from meeple.web.lobby_texts import short_title
@@ -113,8 +113,17 @@ def install(environment: Environment) -> None:
     environment.filters["short_title"] = short_title
 
 
-def context(connection: HTTPConnection) -> dict[str, Any]:
-    """What every template gets: the language, the menu's languages, and the page's path (the
-    menu's links come back to it)."""
-    path = connection.url.path + (f"?{connection.url.query}" if connection.url.query else "")
-    return {"language": language_of(connection), "languages": LANGUAGES, "here": path}
+def context(request: Request) -> dict[str, Any]:
+    """What every template gets: the language, the menu's languages, and where the menu's
+    switch comes back to: this page without its ``?lang=`` (which would undo the switch), or
+    the lobby for a page that answers a form (it cannot be fetched again)."""
+    return {"language": language_of(request), "languages": LANGUAGES, "here": here(request)}
+
+
+def here(request: Request) -> str:
+    if request.method != "GET":
+        return "/"
+    query = urlencode(
+        [(k, v) for k, v in request.query_params.multi_items() if k != LANGUAGE_PARAMETER]
+    )
+    return request.url.path + (f"?{query}" if query else "")
