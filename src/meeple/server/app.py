@@ -626,9 +626,10 @@ def _address(connection: HTTPConnection) -> str:
 async def _at_once_or_in_thread(
     call: Callable[..., Result], table_id: str, *args: object
 ) -> Result:
-    """A read of a table in memory, on the event loop when its lock is free (a trip to a
-    worker thread costs more than the read itself, and under load every thread switch waits
-    for a core); in a worker thread when it would wait (`WouldWait`)."""
+    """A read of a table in memory, or a move stored by a quick local commit, on the event
+    loop when nothing holds it up (a trip to a worker thread costs more than the call itself,
+    and under load every thread switch waits for a core); in a worker thread when it would
+    wait (`WouldWait`)."""
     try:
         return call(table_id, *args, wait=False)
     except WouldWait:
@@ -642,10 +643,10 @@ async def _apply(
         version = await run_in_threadpool(service.version, table_id)
         return Answer(False, version, "not a seat", "spectators cannot move")
     if isinstance(request, Move):
-        return await run_in_threadpool(
+        return await _at_once_or_in_thread(
             service.move, table_id, seat, request.action, request.version, request.nonce
         )
-    return await run_in_threadpool(service.undo, table_id, seat, request.version, request.nonce)
+    return await _at_once_or_in_thread(service.undo, table_id, seat, request.version, request.nonce)
 
 
 def _answer_response(answer: Answer) -> JSONResponse:
