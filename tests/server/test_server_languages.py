@@ -1,7 +1,8 @@
 """The pages' language over HTTP: the browser's Accept-Language picks it, the language menu's
 switch (the meeple.lang cookie) overrides it and sticks, an unknown language falls back to
-English; the table page hands its script the words it writes; each game's rules summary in
-each language; and the WebSocket sees the same choice (`language_of`)."""
+English; the table page hands its scripts (the core and the game's drawing) the words they
+write; each game's rules summary in each language; and the WebSocket sees the same choice
+(`language_of`)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from starlette.websockets import WebSocket
 
 from meeple.engine.registry import game_names
 from meeple.i18n import LANGUAGES
-from meeple.web.language import LANGUAGE_COOKIE, language_of, script_texts
+from meeple.web.language import LANGUAGE_COOKIE, language_of
+from meeple.web.page_words import drawing_texts, script_texts
 
 GERMAN = {"accept-language": "de-DE,de;q=0.9,en;q=0.5"}
 
@@ -81,9 +83,10 @@ def test_the_table_page_gives_its_script_every_word_it_writes(client):
     page = client.get(f"/tables/{table}", headers={"Authorization": f"Bearer {secrets[0]}"})
     assert html_lang(page) == "de" and "Du sitzt auf Platz 1." in page.text
     words = words_of(page)
-    assert set(words) == set(script_texts("table.js")) and "Your move." in words
+    assert set(words) == set(script_texts("table.js") + drawing_texts("tikal"))
     assert words["Your move."] == "Du bist am Zug."
     assert words["Waiting for {seats}."] == "Warten auf {seats}."
+    assert words["Base camp"] == "Basiscamp"  # the game's drawing (static/games/tikal.js)
     assert 'href="/rules/tikal"' in page.text
     client.cookies.delete(LANGUAGE_COOKIE)
     assert words_of(client.get(f"/tables/{table}")) == {}  # English: the texts themselves

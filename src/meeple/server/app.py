@@ -40,7 +40,7 @@ from meeple.server.schema import BOT, HUMAN
 from meeple.server.service import SeatChoice, TableError, TableService, WouldWait
 from meeple.server.settings import Settings
 from meeple.server.store import Store
-from meeple.web import language
+from meeple.web import language, page_words
 from meeple.web.forms import CLOCK_UNITS, option_fields, read_clock, read_form, seat_fields
 from meeple.web.routes import routes
 
@@ -291,7 +291,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "seat": seat,
                 "title": payload["title"],
                 "game": payload["game"],
-                "words": language.script_words(request, "table.js"),
+                "words": page_words.table_words(request, payload["game"]),
             },
         )
 
@@ -315,7 +315,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             {
                 "table": table_id,
                 "steps": first["steps"],
-                "words": language.script_words(request, "replay.js"),
+                "words": page_words.script_words(request, "replay.js"),
             },
         )
 

@@ -3,18 +3,14 @@
 The language is the one the person chose with the language menu (kept in the ``meeple.lang``
 cookie, or given once as ``?lang=``), else the best match of the browser's
 ``Accept-Language``, else English (`meeple.i18n.negotiate`). The same choice serves a page and
-its WebSocket, so `language_of` takes either.
+its WebSocket, so `language_of` takes either. The words a page's scripts write: `page_words`.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable
-from importlib import resources
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-from babel.messages.extract import extract
 from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
 from starlette.requests import HTTPConnection, Request
@@ -49,30 +45,6 @@ def gettext(language: str, message: str) -> str:
 
 def ngettext(language: str, singular: str, plural: str, count: int) -> str:
     return translations(language, DOMAIN).ngettext(singular, plural, count)
-
-
-def words(language: str, texts: Iterable[str]) -> dict[str, str]:
-    """English text -> its translation, for a script that writes `texts` (table.js's
-    ``say``); English needs none."""
-    if language == SOURCE_LANGUAGE:
-        return {}
-    return {text: gettext(language, text) for text in texts}
-
-
-@functools.cache
-def script_texts(script: str) -> tuple[str, ...]:
-    """The texts a page script (``static/<script>``) writes through its ``say(...)``, found
-    the way the catalogue's extraction finds them (Babel's JavaScript extractor), so that the
-    page gets exactly the translations its script asks for."""
-    source = resources.files("meeple.web").joinpath("static", script)
-    with source.open("rb") as code:
-        found = extract("javascript", code, keywords={"say": None})
-        return tuple(dict.fromkeys(str(message) for _, message, _, _ in found))
-
-
-def script_words(connection: HTTPConnection, script: str) -> dict[str, str]:
-    """The translations a page script needs, in the language of `connection`."""
-    return words(language_of(connection), script_texts(script))
 
 
 def local_path(target: str | None) -> str:
