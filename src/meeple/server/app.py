@@ -40,7 +40,9 @@ from meeple.server.schema import BOT, HUMAN
 from meeple.server.service import SeatChoice, TableError, TableService, WouldWait
 from meeple.server.settings import Settings
 from meeple.server.store import Store
+from meeple.web import language, page_words
 from meeple.web.forms import CLOCK_UNITS, option_fields, read_clock, read_form, seat_fields
+from meeple.web.routes import routes
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +111,10 @@ def same_origin(connection: HTTPConnection, settings: Settings) -> bool:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     web = resources.files("meeple.web")
-    templates = Jinja2Templates(directory=str(web.joinpath("templates")))
+    templates = Jinja2Templates(
+        directory=str(web.joinpath("templates")), context_processors=[language.context]
+    )
+    language.install(templates.env)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -143,6 +148,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Meeple server", lifespan=lifespan)
     app.mount("/static", StaticFiles(directory=str(web.joinpath("static"))), name="static")
+    app.include_router(routes(templates))
     http_rate = RateLimit(settings.http_rate)
     message_rate = RateLimit(settings.message_rate)
     connect_rate = RateLimit(settings.connect_rate)
@@ -285,7 +291,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "seat": seat,
                 "title": payload["title"],
                 "game": payload["game"],
-                "words": {},
+                "words": page_words.table_words(request, payload["game"]),
             },
         )
 
@@ -304,7 +310,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 request, "error.html", {"message": str(exc)}, status_code=409
             )
         return templates.TemplateResponse(
-            request, "replay.html", {"table": table_id, "steps": first["steps"]}
+            request,
+            "replay.html",
+            {
+                "table": table_id,
+                "steps": first["steps"],
+                "words": page_words.script_words(request, "replay.js"),
+            },
         )
 
     # -- the creator's controls -------------------------------------------------------------
