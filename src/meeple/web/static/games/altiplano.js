@@ -12,40 +12,104 @@
 // overrides it.
 
 const WORDS = {
-  round: "Round {n}", "phase.roles": "Choosing roles", "phase.missions": "Mission draft",
-  "phase.draw": "Phase 1: draw", "phase.plan": "Phase 2: plan", "phase.actions": "Phase 3: actions",
-  "phase.final": "Final storage", "phase.over": "Game over",
-  "turn": "{seat} to act", "last-round": "Last round: the game ends after round {n}",
-  "done-order": "“Done” goes round from the start player: next is {seat}.",
-  start: "start player", you: "you", seat: "Seat {n}",
-  circle: "The circle of locations", strip: "Extension strip", stack: "stack", orders: "Orders",
-  houses: "Houses", boats: "Boats", carts: "carts", "no-order": "none left",
-  "none-left": "none left", sale: "Sale prices at the market", price: "{n}¢", points: "{n} VP",
-  planning: "Planning board", bag: "Bag", container: "Container",
-  role: "Role", movement: "Movement", "top-cart": "top cart",
-  "used": "used", cart: "cart", "buy-cart": "buy cart", warehouse: "Warehouse", order: "Order",
-  "orders-done": "orders done", road: "road", "build-road": "build road", buffer: "corn buffer",
-  "corn-received": "corn received: store it", final: "Drawn for the final storage",
-  missions: "Missions", "missions-hidden": "{n} secret", "mission-hand": "In hand",
-  revealed: "revealed", sell: "sell", "tiles": "{n} tiles", "roles-free": "Roles to choose",
-  "button.done": "Done", "button.pass": "Pass", "button.end-turn": "End turn",
-  "button.no-swap": "Do not swap", wild: "wildcard", passed: "passed",
+  round: "Round {n}",
+  phase_roles: "Choosing roles",
+  phase_missions: "Mission draft",
+  phase_draw: "Phase 1: draw",
+  phase_plan: "Phase 2: plan",
+  phase_actions: "Phase 3: actions",
+  phase_final: "Final storage",
+  phase_over: "Game over",
+  turn: "{seat} to act",
+  last_round: "Last round: the game ends after round {n}",
+  done_order: "“Done” goes round from the start player: next is {seat}.",
+  start: "start player",
+  you: "you",
+  seat: "Seat {n}",
+  circle: "The circle of locations",
+  strip: "Extension strip",
+  stack: "stack",
+  orders: "Orders",
+  houses: "Houses",
+  boats: "Boats",
+  carts: "carts",
+  no_order: "none left",
+  none_left: "none left",
+  sale: "Sale prices at the market",
+  price: "{n}¢",
+  points: "{n} VP",
+  planning: "Planning board",
+  bag: "Bag",
+  container: "Container",
+  role: "Role",
+  movement: "Movement",
+  top_cart: "top cart",
+  used: "used",
+  cart: "cart",
+  buy_cart: "buy cart",
+  warehouse: "Warehouse",
+  order: "Order",
+  orders_done: "orders done",
+  road: "road",
+  build_road: "build road",
+  buffer: "corn buffer",
+  corn_received: "corn received: store it",
+  final: "Drawn for the final storage",
+  missions: "Missions",
+  missions_hidden: "{n} secret",
+  mission_hand: "In hand",
+  revealed: "revealed",
+  sell: "sell",
+  tiles: "{n} tiles",
+  roles_free: "Roles to choose",
+  button_done: "Done",
+  button_pass: "Pass",
+  button_end_turn: "End turn",
+  button_no_swap: "Do not swap",
+  wild: "wildcard",
+  passed: "passed",
   ready: "done",
-  "good.food": "food", "good.corn": "corn", "good.fish": "fish", "good.alpaca": "alpaca",
-  "good.wood": "wood", "good.stone": "stone", "good.cacao": "cacao", "good.ore": "ore",
-  "good.wool": "wool", "good.cloth": "cloth", "good.silver": "silver", "good.glass": "glass",
-  "good.coins": "coins",
-  "short.food": "Fd", "short.corn": "Cn", "short.fish": "Fi", "short.alpaca": "Al",
-  "short.wood": "Wd", "short.stone": "St", "short.cacao": "Ca", "short.ore": "Or",
-  "short.wool": "Wl", "short.cloth": "Cl", "short.silver": "Si", "short.glass": "Gl",
-  "short.coins": "¢",
-  "loc.village": "village", "loc.market": "market", "loc.road": "road", "loc.harbor": "harbor",
-  "loc.farm": "farm", "loc.mine": "mine", "loc.forest": "forest", "loc.any": "any location",
-  "loc.movement": "movement", "loc.planning": "planning", "loc.end": "game end",
+  good_food: "food",
+  good_corn: "corn",
+  good_fish: "fish",
+  good_alpaca: "alpaca",
+  good_wood: "wood",
+  good_stone: "stone",
+  good_cacao: "cacao",
+  good_ore: "ore",
+  good_wool: "wool",
+  good_cloth: "cloth",
+  good_silver: "silver",
+  good_glass: "glass",
+  good_coins: "coins",
+  short_food: "Fd",
+  short_corn: "Cn",
+  short_fish: "Fi",
+  short_alpaca: "Al",
+  short_wood: "Wd",
+  short_stone: "St",
+  short_cacao: "Ca",
+  short_ore: "Or",
+  short_wool: "Wl",
+  short_cloth: "Cl",
+  short_silver: "Si",
+  short_glass: "Gl",
+  short_coins: "¢",
+  loc_village: "village",
+  loc_market: "market",
+  loc_road: "road",
+  loc_harbor: "harbor",
+  loc_farm: "farm",
+  loc_mine: "mine",
+  loc_forest: "forest",
+  loc_any: "any location",
+  loc_movement: "movement",
+  loc_planning: "planning",
+  loc_end: "game end",
 };
 const overrides = JSON.parse(document.getElementById("words")?.textContent || "{}");
 const word = (key, values = {}) => {
-  const english = WORDS[key] ?? key.replace(/^\w+\./, "").replace(/_/g, " ");
+  const english = WORDS[key] ?? key.replace(/^[a-z]+_/, "").replace(/_/g, " ");
   return (overrides[english] ?? english).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 };
 
@@ -91,10 +155,10 @@ function el(tag, attrs = {}, ...children) {
 const own = (mine, id) => (mine ? id : null);
 
 function tile(good, {element = null, count = null, key = null} = {}) {
-  const text = word(`short.${good}`) + (count === null ? "" : `×${count}`);
+  const text = word(`short_${good}`) + (count === null ? "" : `×${count}`);
   return el("span", {
     class: `alt-tile${DARK.has(good) ? " dark" : ""}`, style: `--good:${GOODS[good] || "#ddd"}`,
-    title: word(`good.${good}`) + (count === null ? "" : ` ×${count}`), element, key,
+    title: word(`good_${good}`) + (count === null ? "" : ` ×${count}`), element, key,
     sig: key === null ? null : String(count),
   }, text);
 }
@@ -136,21 +200,21 @@ function seatName(state, seat) {
 
 function conversionText(conv) {
   if (!conv) return "";
-  const cost = conv.in.map(([good, n]) => `${n} ${word(`good.${good}`)}`).join(" + ");
-  return `${cost} → ${conv.out.map((good) => word(`good.${good}`)).join(" / ")}`;
+  const cost = conv.in.map(([good, n]) => `${n} ${word(`good_${good}`)}`).join(" + ");
+  return `${cost} → ${conv.out.map((good) => word(`good_${good}`)).join(" / ")}`;
 }
 
 // -- the shared table ------------------------------------------------------------------------
 
 function status(state, s) {
-  const parts = [word("round", {n: s.round}), word(`phase.${s.phase}`)];
+  const parts = [word("round", {n: s.round}), word(`phase_${s.phase}`)];
   if (s.phase === "actions") parts.push(word("turn", {seat: seatName(state, s.turn.seat)}));
   if (s.phase === "plan") {
     const n = s.players.length;
     const next = [...Array(n).keys()].map((i) => (s.start + i) % n).find((seat) => !s.ready[seat]);
-    if (next !== undefined) parts.push(word("done-order", {seat: seatName(state, next)}));
+    if (next !== undefined) parts.push(word("done_order", {seat: seatName(state, next)}));
   }
-  if (s.end_round !== null) parts.push(word("last-round", {n: s.end_round}));
+  if (s.end_round !== null) parts.push(word("last_round", {n: s.end_round}));
   return el("p", {class: "alt-status"}, parts.join(" · "));
 }
 
@@ -164,7 +228,7 @@ function circle(s) {
   const food = el("svg:g", {element: "supply:food", key: "supply:food", sig: String(s.supply.food)},
     el("svg:rect", {x: centre - 34, y: centre - 16, width: 68, height: 32, rx: 6, fill: GOODS.food, stroke: "#8a7a4a"}),
     el("svg:text", {x: centre, y: centre + 5, "text-anchor": "middle", "font-size": 13},
-      `${word("short.food")} ${s.supply.food ?? 0}`));
+      `${word("short_food")} ${s.supply.food ?? 0}`));
   svg.append(food);
   s.circle.forEach((loc, i) => {
     const angle = (2 * Math.PI * i) / s.circle.length - Math.PI / 2;
@@ -173,16 +237,16 @@ function circle(s) {
     const here = s.players.map((p, seat) => (p.figure === loc ? seat : null)).filter((seat) => seat !== null);
     const group = el("svg:g", {element: `location:${loc}`, key: `location:${loc}`, sig: here.join(","), class: "alt-loc"},
       el("svg:circle", {cx: x, cy: y, r: 42, fill: "#f7f1e3", stroke: "#8a7a4a", "stroke-width": 2}),
-      el("svg:text", {x, y: y - 24, "text-anchor": "middle", "font-size": 12, "font-weight": "bold"}, word(`loc.${loc}`)));
+      el("svg:text", {x, y: y - 24, "text-anchor": "middle", "font-size": 12, "font-weight": "bold"}, word(`loc_${loc}`)));
     const supplies = (facts.supplies?.[loc] || []).filter((item) => item in GOODS && item !== "food");
     supplies.forEach((good, j) => {
       const sx = x - 36 + j * 25;
       const sy = y - 14;
       group.append(el("svg:g", {element: `supply:${good}`, key: `supply:${good}`, sig: String(s.supply[good] ?? 0)},
         el("svg:rect", {x: sx, y: sy, width: 23, height: 26, rx: 3, fill: GOODS[good], stroke: "#555"}),
-        el("svg:text", {x: sx + 11.5, y: sy + 11, "text-anchor": "middle", "font-size": 9, fill: DARK.has(good) ? "#fff" : "#111"}, word(`short.${good}`)),
+        el("svg:text", {x: sx + 11.5, y: sy + 11, "text-anchor": "middle", "font-size": 9, fill: DARK.has(good) ? "#fff" : "#111"}, word(`short_${good}`)),
         el("svg:text", {x: sx + 11.5, y: sy + 22, "text-anchor": "middle", "font-size": 9, fill: DARK.has(good) ? "#fff" : "#111"}, String(s.supply[good] ?? 0)),
-        el("svg:title", {}, word(`good.${good}`))));
+        el("svg:title", {}, word(`good_${good}`))));
     });
     here.forEach((seat, j) => {
       const figure = token(seat, 18);
@@ -205,19 +269,19 @@ function market(s) {
     const price = (ext?.cost ?? 0) + (facts.surcharge?.[slot] ?? 0);
     return card({element: eid ? `slot:${slot}` : null, key: `slot:${slot}`, sig: String(eid)},
       eid ? [el("b", {}, `${ext?.letter ?? ""} ${ext?.name ?? eid}`),
-        el("small", {}, `${word(`loc.${ext?.location}`)}${ext?.effect ? ": " + conversionText(ext.effect) : ""}`),
+        el("small", {}, `${word(`loc_${ext?.location}`)}${ext?.effect ? ": " + conversionText(ext.effect) : ""}`),
         el("span", {class: "alt-price"}, word("price", {n: price}))] : "–");
   });
   const letters = {};
   for (const letter of s.stack) letters[letter] = (letters[letter] || 0) + 1;
   const orders = s.orders.map((oid) => orderCard(oid, [], `order:${oid}`));
-  if (!s.orders.length) orders.push(card({element: "order:none", key: "order:none"}, word("no-order")));
+  if (!s.orders.length) orders.push(card({element: "order:none", key: "order:none"}, word("no_order")));
   const pile = (kind, list) => {
     const kinds = [...new Set(list)];
     const cards = kinds.map((good) => card({element: `${kind}:${good}`, key: `${kind}:${good}`,
       sig: String(list.filter((g) => g === good).length), class: "alt-small"}, tile(good),
     list.filter((g) => g === good).length > 1 ? `×${list.filter((g) => g === good).length}` : ""));
-    if (!kinds.length) cards.push(card({element: `${kind}:none`, key: `${kind}:none`}, word("none-left")));
+    if (!kinds.length) cards.push(card({element: `${kind}:none`, key: `${kind}:none`}, word("none_left")));
     return cards;
   };
   return el("section", {class: "alt-market"},
@@ -232,11 +296,11 @@ function market(s) {
     el("div", {class: "alt-row"}, pile("house", s.houses)),
     el("h4", {}, word("boats"), " ", el("small", {}, `${costText(facts.boat?.cost)} · ${word("points", {n: facts.boat?.points ?? "?"})}`)),
     el("div", {class: "alt-row"}, pile("boat", s.boats)),
-    el("p", {key: "carts", sig: String(s.carts)}, `${word("loc.village")}: ${s.carts} ${word("carts")}`));
+    el("p", {key: "carts", sig: String(s.carts)}, `${word("loc_village")}: ${s.carts} ${word("carts")}`));
 }
 
 function costText(cost) {
-  return (cost || []).map(([good, n]) => `${n} ${word(`good.${good}`)}`).join(" + ");
+  return (cost || []).map(([good, n]) => `${n} ${word(`good_${good}`)}`).join(" + ");
 }
 
 function orderCard(oid, delivered, element, key = element) {
@@ -286,7 +350,7 @@ function playerBoard(state, s, seat, me) {
   const planning = el("div", {class: "alt-box", key: `${seat}:planning`, sig: JSON.stringify(p.planning)},
     el("h5", {}, word("planning")),
     counts(p.planning).map(([good, n]) => tile(good, {element: own(mine, `good:${good}`), count: n})));
-  const bagText = mine ? counts(p.bag).map(([g, n]) => `${n} ${word(`good.${g}`)}`).join(", ") : "";
+  const bagText = mine ? counts(p.bag).map(([g, n]) => `${n} ${word(`good_${g}`)}`).join(", ") : "";
   const bagSize = mine ? Object.values(p.bag).reduce((a, b) => a + b, 0) : p.bag_size;
   const containerSize = mine ? Object.values(p.container).reduce((a, b) => a + b, 0) : p.container_size;
   const bag = el("div", {class: "alt-box alt-bag", element: own(mine, "bag"), key: `${seat}:bag`, sig: String(bagSize), title: bagText},
@@ -299,26 +363,26 @@ function playerBoard(state, s, seat, me) {
     const actions = mine ? (facts.basic?.[loc] || []).map((conv) =>
       el("button", {type: "button", class: "alt-action", element: `action:${conv.key}`, title: conversionText(conv)}, conversionText(conv))) : [];
     if (mine && loc === "market") actions.push(el("button", {type: "button", class: "alt-action", element: "action:sell"}, word("sell")));
-    if (mine && loc === "road") actions.push(el("button", {type: "button", class: "alt-action", element: "action:build_road", title: costText(facts.road_cost)}, `${word("build-road")}: ${costText(facts.road_cost)}`));
-    return field(mine, seat, `loc:${loc}`, p.fields[loc] || [], facts.fields?.[loc] ?? 0, word(`loc.${loc}`), actions);
+    if (mine && loc === "road") actions.push(el("button", {type: "button", class: "alt-action", element: "action:build_road", title: costText(facts.road_cost)}, `${word("build_road")}: ${costText(facts.road_cost)}`));
+    return field(mine, seat, `loc:${loc}`, p.fields[loc] || [], facts.fields?.[loc] ?? 0, word(`loc_${loc}`), actions);
   });
   const roleField = p.role ? field(mine, seat, "role", expand(p.role_fields), 0,
-    `${word("role")}: ${role?.name ?? p.role}`, el("small", {}, `${word(`loc.${role?.location}`)}: ${conversionText(role)}`)) : null;
+    `${word("role")}: ${role?.name ?? p.role}`, el("small", {}, `${word(`loc_${role?.location}`)}: ${conversionText(role)}`)) : null;
   const extensions = p.ext.map((eid) => {
     const ext = facts.extensions?.[eid];
     const name = `${ext?.letter ?? ""} ${ext?.name ?? eid}`;
     if (eid in p.ext_fields) {
       return field(mine, seat, `ext:${eid}`, expand(p.ext_fields[eid]), 0, name,
-        el("small", {}, `${word(`loc.${ext?.location}`)}: ${conversionText(ext?.effect)}`));
+        el("small", {}, `${word(`loc_${ext?.location}`)}: ${conversionText(ext?.effect)}`));
     }
     if (eid in p.wild) return field(mine, seat, `wild:${eid}`, p.wild[eid] ? [p.wild[eid]] : [], 1, `${name} (${word("wild")})`);
     return card({key: `${seat}:ext:${eid}`}, name);
   });
   const moves = p.move.map((good, i) => field(mine, seat, `move:${i}`, good ? [good] : [], 1, `${i + 1}`,
     p.carts[i] ? el("span", {class: "alt-cart"}, cartIcon(), ` ${word("cart")}`)
-      : el("span", {class: "alt-cart empty", element: own(mine, `cart:${i}`)}, word("buy-cart"))));
+      : el("span", {class: "alt-cart empty", element: own(mine, `cart:${i}`)}, word("buy_cart"))));
   const top = el("span", {class: `alt-cart${p.top_used ? " used" : ""}`, element: own(mine, "cart:top"), key: `${seat}:top`, sig: String(p.top_used)},
-    cartIcon(), ` ${word("top-cart")}${p.top_used ? ` (${word("used")})` : ""}`);
+    cartIcon(), ` ${word("top_cart")}${p.top_used ? ` (${word("used")})` : ""}`);
 
   const rows = p.warehouse.map((row, i) => {
     const spaces = facts.rows?.[i]?.spaces ?? row.length;
@@ -328,18 +392,18 @@ function playerBoard(state, s, seat, me) {
   });
   const extras = [];
   if (p.buffer || mine) extras.push(el("span", {class: "alt-box", element: own(mine, "buffer"), key: `${seat}:buffer`, sig: String(p.buffer)}, `${word("buffer")}: ${p.buffer}`));
-  if (p.pending_corn) extras.push(el("span", {class: "alt-box alt-alert", element: own(mine, "corn:received")}, tile("corn", {count: p.pending_corn}), " ", word("corn-received")));
+  if (p.pending_corn) extras.push(el("span", {class: "alt-box alt-alert", element: own(mine, "corn:received")}, tile("corn", {count: p.pending_corn}), " ", word("corn_received")));
   if (counts(p.final).length) extras.push(el("div", {class: "alt-box"}, el("h5", {}, word("final")),
     counts(p.final).map(([good, n]) => tile(good, {element: own(mine, `final:${good}`), count: n}))));
 
   const missions = [];
   if (mine) {
-    for (const mid of p.hand || []) missions.push(missionCard(mid, `mission:${mid}`, word("mission-hand")));
+    for (const mid of p.hand || []) missions.push(missionCard(mid, `mission:${mid}`, word("mission_hand")));
     for (const mid of p.missions || []) missions.push(missionCard(mid, null, p.revealed.includes(mid) ? word("revealed") : ""));
   } else {
     for (const mid of p.missions || []) missions.push(missionCard(mid, null, word("revealed")));
     const hidden = (p.missions_count ?? 0) - (p.missions || []).length;
-    if (hidden > 0) missions.push(card({key: `${seat}:missions`, sig: String(hidden)}, word("missions-hidden", {n: hidden})));
+    if (hidden > 0) missions.push(card({key: `${seat}:missions`, sig: String(hidden)}, word("missions_hidden", {n: hidden})));
   }
 
   return el("section", {class: `alt-player${mine ? " mine" : ""}`, style: `--seat:${SEATS[seat % SEATS.length].colour}`},
@@ -352,7 +416,7 @@ function playerBoard(state, s, seat, me) {
       el("div", {class: "alt-box alt-warehouse"}, el("h5", {}, word("warehouse")), rows),
       el("div", {class: "alt-box"}, el("h5", {}, word("order")),
         p.order ? orderCard(p.order.id, p.order.delivered, own(mine, `order:${p.order.id}`), `${seat}:order`) : "–",
-        el("small", {key: `${seat}:done`, sig: String(p.orders_done.length)}, ` ${p.orders_done.length} ${word("orders-done")}`),
+        el("small", {key: `${seat}:done`, sig: String(p.orders_done.length)}, ` ${p.orders_done.length} ${word("orders_done")}`),
         el("h5", {}, word("houses")), el("div", {key: `${seat}:houses`, sig: p.houses.join(",")}, p.houses.map((g) => tile(g))),
         el("h5", {}, word("boats")), el("div", {key: `${seat}:boats`, sig: p.boats.join(",")}, p.boats.map((g) => tile(g))),
         el("h5", {}, word("road")), el("span", {key: `${seat}:road`, sig: String(p.road)}, roadTrack(p.road))),
@@ -361,7 +425,7 @@ function playerBoard(state, s, seat, me) {
 
 function roadTrack(done) {
   return (facts.road_track || []).map((step, i) =>
-    el("span", {class: `alt-road${i < done ? " built" : ""}`, title: step}, step === "corn" ? word("short.corn") : "+"));
+    el("span", {class: `alt-road${i < done ? " built" : ""}`, title: step}, step === "corn" ? word("short_corn") : "+"));
 }
 
 function missionCard(mid, element, note) {
@@ -372,18 +436,18 @@ function missionCard(mid, element, note) {
 
 function roleDraft(s) {
   if (!Array.isArray(s.roles_free) || s.phase !== "roles") return null;
-  return el("section", {class: "alt-market"}, el("h4", {}, word("roles-free")),
+  return el("section", {class: "alt-market"}, el("h4", {}, word("roles_free")),
     el("div", {class: "alt-row"}, s.roles_free.map((rid) => {
       const role = facts.roles?.[rid];
       return card({element: `role:${rid}`}, el("b", {}, role?.name ?? rid),
-        el("small", {}, `${word(`loc.${role?.location}`)}: ${conversionText(role)}`));
+        el("small", {}, `${word(`loc_${role?.location}`)}: ${conversionText(role)}`));
     })));
 }
 
 function buttons(state) {
   const names = new Set(state.legal.flatMap((entry) => entry.elements || []).filter((id) => id.startsWith("button:")));
   return el("div", {class: "alt-buttons"}, [...names].sort().map((id) =>
-    el("button", {type: "button", class: "alt-button", element: id}, word(id.replace(":", ".")))));
+    el("button", {type: "button", class: "alt-button", element: id}, word(id.replace(/[:-]/g, "_")))));
 }
 
 // -- what others changed -----------------------------------------------------------------------
@@ -482,6 +546,7 @@ function injectStyle() {
 .alt-mission { max-width: 14rem; }
 #board .alt .candidate { outline: 3px dashed #0a58ca; outline-offset: 1px; }
 #board .alt .selected { outline: 3px solid #c60; outline-offset: 1px; }
+#board .alt g[data-element] { outline: none; stroke: none; }
 #board .alt g.candidate > circle:first-child, #board .alt g.candidate > rect:first-child { stroke: #0a58ca; stroke-width: 4; stroke-dasharray: 6 3; }
 #board .alt g.selected > circle:first-child, #board .alt g.selected > rect:first-child { stroke: #c60; stroke-width: 4; }
 #board .alt .changed { box-shadow: 0 0 0 3px #f0e442; }
