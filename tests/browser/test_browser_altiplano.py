@@ -183,6 +183,8 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking(new_context, server,
         expect(seat.page.locator("#status")).to_have_text("The game is over.")
         assert version_of(seat.page) == final
         assert same_load(seat.page), "a page was reloaded"
+    people[0].page.evaluate("window.scrollTo(0, 0)")
+    shoot(people[0].page, "over")
     assert min(moves) > VARIED_MOVES and shot
     assert all(seat.saw_changes for seat in people), "others' moves were never highlighted"
     print(f"whole game: {moves} moves by clicking, version {final}, {elapsed:.1f} s")

@@ -356,7 +356,7 @@ function playerBoard(state, s, seat, me) {
   const bag = el("div", {class: "alt-box alt-bag", element: own(mine, "bag"), key: `${seat}:bag`, sig: String(bagSize), title: bagText},
     el("h5", {}, word("bag")), word("tiles", {n: bagSize}));
   const container = el("div", {class: "alt-box", element: own(mine, "container"), key: `${seat}:container`, sig: String(containerSize)},
-    el("h5", {}, word("container")), mine ? counts(p.container).map(([good, n]) => tile(good, {element: `container:${good}`, count: n}))
+    el("h5", {}, word("container")), mine && containerSize ? counts(p.container).map(([good, n]) => tile(good, {element: `container:${good}`, count: n}))
       : word("tiles", {n: containerSize}));
 
   const locations = (facts.locations || Object.keys(p.fields)).map((loc) => {
