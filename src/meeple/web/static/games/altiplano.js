@@ -490,15 +490,21 @@ export function render(board, state, previous) {
     marks = new Set();
   }
   shown = {state, signatures: now};
-  if (me === null) {
-    for (const node of drawn.querySelectorAll("[data-element]")) {
-      node.removeAttribute("data-element"); // a spectator clicks nothing
-      node.removeAttribute("tabindex");
-      node.removeAttribute("role");
-    }
+  // A thing drawn inside another clickable thing (a supply inside its location, a tile on a
+  // field) takes the click only when some action involves it; else the click goes through.
+  const involved = new Set((state.legal || []).flatMap((entry) => entry.elements || []));
+  for (const node of drawn.querySelectorAll("[data-element] [data-element]")) {
+    if (!involved.has(node.dataset.element)) unclickable(node);
   }
+  if (me === null) drawn.querySelectorAll("[data-element]").forEach(unclickable); // a spectator clicks nothing
   for (const node of drawn.querySelectorAll("[data-key]")) node.classList.toggle("changed", marks.has(node.dataset.key));
   board.replaceChildren(drawn);
+}
+
+function unclickable(node) {
+  node.removeAttribute("data-element");
+  node.removeAttribute("tabindex");
+  node.removeAttribute("role");
 }
 
 function injectStyle() {
