@@ -462,7 +462,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The component figures the table's page draws (names, costs, points), fetched once
         by the game's drawing module: the view names cards only by id."""
         seat = await seat_of(request, table_id)
-        payload = await run_in_threadpool(service_of(request).payload, table_id, seat, 1 << 30)
+        no_log = 1 << 30  # a log start past the end: the log is not needed here
+        payload = await run_in_threadpool(service_of(request).payload, table_id, seat, no_log)
         return facts_of(game_info(payload["game"]), payload["view"])
 
     @app.post("/api/tables/{table_id}/moves")
