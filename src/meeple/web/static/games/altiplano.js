@@ -543,8 +543,10 @@ function injectStyle() {
 .alt-cart { display: inline-block; font-size: 11px; border: 1px solid #8a7a4a; border-radius: 3px; padding: 0 .25em; background: #efe3c4; }
 .alt-cart.empty { border-style: dashed; background: none; }
 .alt-cart.used { opacity: .5; }
+.alt-warehouse { display: grid; grid-template-columns: auto auto; grid-auto-flow: column; grid-template-rows: auto repeat(5, auto); column-gap: .5rem; }
+.alt-warehouse h5 { grid-column: 1 / -1; }
 .alt-wrow { display: flex; align-items: center; gap: 2px; }
-.alt-wrow small { width: 2.6em; }
+.alt-wrow small { width: 3.2em; white-space: nowrap; }
 .alt-road { display: inline-block; width: 1.4em; text-align: center; border: 1px solid #999; margin-right: 1px; font-size: 10px; }
 .alt-road.built { background: #8a7a4a; color: #fff; }
 .alt-buttons { display: flex; gap: .4rem; flex-wrap: wrap; }
