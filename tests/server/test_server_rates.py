@@ -64,3 +64,13 @@ def test_websocket_messages_and_connects_over_the_rate_are_refused(strict):
     ):
         ws.receive_json()
     assert closed.value.code == 1008
+
+
+def test_a_moving_window_frees_hits_as_they_age_and_forgets_idle_keys():
+    limit = RateLimit("2/minute;3/hour")
+    assert [limit.hit("a", now=t) for t in (0.0, 1.0, 30.0)] == [True, True, False]
+    assert limit.hit("a", now=60.5)  # the hit at 0 has left the minute
+    assert not limit.hit("a", now=120.0)  # but the hour holds three
+    assert limit.hit("b", now=120.0)
+    assert limit.hit("c", now=4000.0)  # a sweep: "a" and "b" were idle for over an hour
+    assert set(limit._hits) == {"c"}

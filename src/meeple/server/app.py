@@ -33,7 +33,7 @@ from meeple.i18n import negotiate
 from meeple.server.bots import BotDriver
 from meeple.server.clocks import ClockWatch
 from meeple.server.hub import STATE, Connection, Hub
-from meeple.server.live import Answer
+from meeple.server.live import Answer, facts_of
 from meeple.server.messages import HandToBot, Move, NewTable, Sync, Undo, client_message, frame
 from meeple.server.notify import watch
 from meeple.server.rates import RateLimit
@@ -41,7 +41,9 @@ from meeple.server.schema import BOT, HUMAN
 from meeple.server.service import SeatChoice, TableError, TableService, WouldWait
 from meeple.server.settings import Settings
 from meeple.server.store import Store
+from meeple.web import language, page_words
 from meeple.web.forms import CLOCK_UNITS, option_fields, read_clock, read_form, seat_fields
+from meeple.web.routes import routes
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +115,10 @@ def same_origin(connection: HTTPConnection, settings: Settings) -> bool:
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     web = resources.files("meeple.web")
-    templates = Jinja2Templates(directory=str(web.joinpath("templates")))
+    templates = Jinja2Templates(
+        directory=str(web.joinpath("templates")), context_processors=[language.context]
+    )
+    language.install(templates.env)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -147,6 +152,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Meeple server", lifespan=lifespan)
     app.mount("/static", StaticFiles(directory=str(web.joinpath("static"))), name="static")
+    app.include_router(routes(templates))
     http_rate = RateLimit(settings.http_rate)
     message_rate = RateLimit(settings.message_rate)
     connect_rate = RateLimit(settings.connect_rate)
@@ -291,7 +297,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "seat": seat,
                 "title": payload["title"],
                 "game": payload["game"],
-                "words": {},
+                "words": page_words.table_words(request, payload["game"]),
             },
         )
 
@@ -310,7 +316,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 request, "error.html", {"message": str(exc)}, status_code=409
             )
         return templates.TemplateResponse(
-            request, "replay.html", {"table": table_id, "steps": first["steps"]}
+            request,
+            "replay.html",
+            {
+                "table": table_id,
+                "steps": first["steps"],
+                "words": page_words.script_words(request, "replay.js"),
+            },
         )
 
     # -- the creator's controls -------------------------------------------------------------
@@ -452,6 +464,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await run_in_threadpool(
             service_of(request).payload, table_id, seat, log_start, reader_language(request)
         )
+
+    @app.get("/api/tables/{table_id}/facts")
+    async def table_facts(request: Request, table_id: str) -> Any:
+        """The component figures the table's page draws (names, costs, points), fetched once
+        by the game's drawing module: the view names cards only by id."""
+        seat = await seat_of(request, table_id)
+        no_log = 1 << 30  # a log start past the end: the log is not needed here
+        payload = await run_in_threadpool(service_of(request).payload, table_id, seat, no_log)
+        return facts_of(game_info(payload["game"]), payload["view"])
 
     @app.post("/api/tables/{table_id}/moves")
     async def post_move(request: Request, table_id: str) -> JSONResponse:
@@ -628,9 +649,10 @@ def _address(connection: HTTPConnection) -> str:
 async def _at_once_or_in_thread(
     call: Callable[..., Result], table_id: str, *args: object
 ) -> Result:
-    """A read of a table in memory, on the event loop when its lock is free (a trip to a
-    worker thread costs more than the read itself, and under load every thread switch waits
-    for a core); in a worker thread when it would wait (`WouldWait`)."""
+    """A read of a table in memory, or a move stored by a quick local commit, on the event
+    loop when nothing holds it up (a trip to a worker thread costs more than the call itself,
+    and under load every thread switch waits for a core); in a worker thread when it would
+    wait (`WouldWait`)."""
     try:
         return call(table_id, *args, wait=False)
     except WouldWait:
@@ -644,10 +666,10 @@ async def _apply(
         version = await run_in_threadpool(service.version, table_id)
         return Answer(False, version, "not a seat", "spectators cannot move")
     if isinstance(request, Move):
-        return await run_in_threadpool(
+        return await _at_once_or_in_thread(
             service.move, table_id, seat, request.action, request.version, request.nonce
         )
-    return await run_in_threadpool(service.undo, table_id, seat, request.version, request.nonce)
+    return await _at_once_or_in_thread(service.undo, table_id, seat, request.version, request.nonce)
 
 
 def _answer_response(answer: Answer, language: str) -> JSONResponse:

@@ -24,6 +24,12 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+#: Positions go out uncompressed. A position frame is 2–5 KB, so a whole game is a few hundred
+#: KB a seat, while compressing every frame cost about a seventh of the server's CPU per move
+#: under load (docs/benchmarks.md, "Server load").
+COMPRESS_FRAMES = False
+
+
 def serve(settings: Settings) -> None:
     tune_gc()
     uvicorn.run(
@@ -31,5 +37,6 @@ def serve(settings: Settings) -> None:
         host=settings.host,
         port=settings.port,
         ws_max_size=settings.max_message,
+        ws_per_message_deflate=COMPRESS_FRAMES,
         log_level="info",
     )

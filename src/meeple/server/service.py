@@ -27,7 +27,17 @@ from meeple.server.clocks import Clock
 from meeple.server.credentials import digest, matches, new_secret, new_table_id
 from meeple.server.live import Answer, LiveTable, Reader, malformed
 from meeple.server.schema import BOT, HUMAN, MOVE, OVER, UNDO
-from meeple.server.store import Conflict, Store, StoredMove, StoredSeat, StoredSnapshot, StoredTable
+from meeple.server.store import (
+    Conflict,
+    Store,
+    StoredMove,
+    StoredSeat,
+    StoredSnapshot,
+    StoredTable,
+)
+from meeple.server.store import (
+    WouldWait as WouldWait,
+)
 from meeple.server.turns import BotTurn
 
 #: A snapshot is stored every this many moves, so an undo replays at most that many.
@@ -41,11 +51,6 @@ MAX_NAME = 32
 NO_SEAT = -1
 
 Listener = Callable[[str, int], None]
-
-
-class WouldWait(Exception):
-    """A call made with ``wait=False`` would have waited: the table is busy (a move is being
-    stored) or not in memory yet. The caller makes it again where waiting does no harm."""
 
 
 class TableError(Exception):
@@ -284,21 +289,41 @@ class TableService:
 
     # -- moves and undo -----------------------------------------------------------------------
     def move(
-        self, table_id: str, seat: int, action: object, version: object, nonce: object
+        self,
+        table_id: str,
+        seat: int,
+        action: object,
+        version: object,
+        nonce: object,
+        wait: bool = True,
     ) -> Answer:
-        """Play `action` (its JSON) for `seat`, chosen at `version`, sent with `nonce`."""
-        return self._change(table_id, seat, version, nonce, action)
+        """Play `action` (its JSON) for `seat`, chosen at `version`, sent with `nonce` (and
+        `WouldWait`, see `_held` and `Store.writing`)."""
+        return self._change(table_id, seat, version, nonce, action, wait)
 
-    def undo(self, table_id: str, seat: int, version: object, nonce: object) -> Answer:
+    def undo(
+        self, table_id: str, seat: int, version: object, nonce: object, wait: bool = True
+    ) -> Answer:
         """Take back `seat`'s last move, if the undo policy allows it (`LiveTable.undo_refusal`)."""
-        return self._change(table_id, seat, version, nonce, None)
+        return self._change(table_id, seat, version, nonce, None, wait)
 
     def _change(
-        self, table_id: str, seat: int, version: object, nonce: object, action: object | None
+        self,
+        table_id: str,
+        seat: int,
+        version: object,
+        nonce: object,
+        action: object | None,
+        wait: bool,
     ) -> Answer:
-        with self._lock(table_id):
-            table = self._live(table_id)
+        # On the event loop (`wait` False) the store's write lock is taken first, so that a
+        # busy store sends the call to a thread before anything is tried; a thread takes it
+        # only around the write itself.
+        quick = contextlib.nullcontext() if wait else self.store.writing(wait=False)
+        with self._held(table_id, wait) as table, quick:
             if self._behind(table, version):
+                if not wait:
+                    raise WouldWait
                 table = self._reload(table_id)
             for _ in range(COMMIT_ATTEMPTS):
                 answer = self._checked(table, seat, version, nonce, action)

@@ -49,6 +49,12 @@ from meeple.server.schema import (
 )
 
 
+class WouldWait(Exception):
+    """A call made with ``wait=False`` would have waited: the table is busy (a move is being
+    stored), not in memory yet, or its write is not a quick local one. The caller makes it
+    again where waiting does no harm (a worker thread)."""
+
+
 class Conflict(Exception):
     """The log already has an entry at that version, or that nonce (another process or a
     retry got there first): reload the table."""
@@ -182,18 +188,29 @@ class Store:
         self.engine = make_engine(url)
         migrate(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
-        self._write_lock = threading.Lock() if self.engine.dialect.name == "sqlite" else None
+        self._write_lock = threading.RLock() if self.engine.dialect.name == "sqlite" else None
 
     @contextlib.contextmanager
-    def _writing(self) -> Iterator[None]:
+    def writing(self, wait: bool = True) -> Iterator[None]:
         """Held around every write transaction. SQLite has one writer at a time and makes the
         others retry with growing sleeps (its busy timeout), which under load costs tens of
-        milliseconds a move; a lock here queues them instead. PostgreSQL needs none."""
+        milliseconds a move; a lock here queues them instead. PostgreSQL needs none.
+
+        With `wait` False it raises `WouldWait` instead of waiting, and always on PostgreSQL,
+        whose commit is a round trip to another process: the event loop only writes when the
+        write is a local commit that nothing holds up (SQLite in WAL mode with
+        ``synchronous=NORMAL`` does not sync the disk on commit)."""
         if self._write_lock is None:
+            if not wait:
+                raise WouldWait
             yield
             return
-        with self._write_lock:
+        if not self._write_lock.acquire(blocking=wait):
+            raise WouldWait
+        try:
             yield
+        finally:
+            self._write_lock.release()
 
     @property
     def shared(self) -> bool:
@@ -205,7 +222,7 @@ class Store:
 
     # -- tables -------------------------------------------------------------------------------
     def create_table(self, table: StoredTable) -> None:
-        with self._writing(), self._session.begin() as session:
+        with self.writing(), self._session.begin() as session:
             session.add(
                 TableRow(
                     id=table.id,
@@ -292,7 +309,7 @@ class Store:
     def bind_seat(self, table_id: str, seat: int, name: str, session_hash: str) -> None:
         """A player joined by their link: their name, and the browser session that holds the
         seat from now on (a browser that joined earlier loses it)."""
-        with self._writing(), self._session.begin() as session:
+        with self.writing(), self._session.begin() as session:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
@@ -301,7 +318,7 @@ class Store:
 
     def update_seat(self, table_id: str, seat: StoredSeat) -> None:
         """Who sits in a seat now (the creator re-issued its link or handed it to a bot)."""
-        with self._writing(), self._session.begin() as session:
+        with self.writing(), self._session.begin() as session:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
@@ -320,7 +337,7 @@ class Store:
         transaction. Snapshots of more than `keep_moves` moves are dropped (an undo makes
         them wrong). Raises `Conflict` if the version or the nonce is taken."""
         try:
-            with self._writing(), self.engine.begin() as connection:
+            with self.writing(), self.engine.begin() as connection:
                 connection.execute(
                     _APPEND_MOVE,
                     {
@@ -351,7 +368,7 @@ class Store:
 
     # -- snapshots ----------------------------------------------------------------------------
     def save_snapshot(self, table_id: str, snapshot: StoredSnapshot) -> None:
-        with self._writing(), self._session.begin() as session:
+        with self.writing(), self._session.begin() as session:
             session.merge(
                 SnapshotRow(
                     table_id=table_id,

@@ -16,6 +16,8 @@ from meeple.engine.registry import edition_names, shipped_edition
 from meeple.server.clocks import CLOCK_KINDS, DEFAULT_CLOCK_BOT, Clock
 from meeple.server.schema import BOT, HUMAN
 from meeple.server.service import SeatChoice, TableError
+from meeple.web.language import N_
+from meeple.web.lobby_texts import option_label
 
 #: What a seat may be, in the order the form lists them.
 SEAT_CHOICES = (HUMAN, *LEVELS, *BOTS)
@@ -24,7 +26,8 @@ SEAT_CHOICES = (HUMAN, *LEVELS, *BOTS)
 @dataclasses.dataclass(frozen=True, slots=True)
 class Field:
     """One input of the form: its name, label, kind (``select``, ``checkbox``, ``file``) and
-    for a select its (value, text) choices and the one chosen."""
+    for a select its (value, text) choices and the one chosen. Label, help and texts are
+    English, translated where the page shows them; a label's ``%(number)s`` is `number`."""
 
     name: str
     label: str
@@ -32,15 +35,16 @@ class Field:
     help: str = ""
     choices: tuple[tuple[str, str], ...] = ()
     default: str = ""
+    number: int | None = None
 
 
 def option_fields(info: GameInfo) -> list[Field]:
     """The inputs of the game's options, players first."""
     players = tuple((str(n), str(n)) for n in range(info.min_players, info.max_players + 1))
-    fields = [Field(PLAYERS, "Players", "select", "", players, str(info.default_players))]
+    fields = [Field(PLAYERS, N_("Players"), "select", "", players, str(info.default_players))]
     for spec in info.options:
         name = f"opt_{spec.name}"
-        label = spec.name.replace("_", " ").capitalize()
+        label = option_label(spec.name)
         if spec.kind == "flag":
             fields.append(
                 Field(name, label, "checkbox", spec.help, default="on" * bool(spec.default))
@@ -49,9 +53,11 @@ def option_fields(info: GameInfo) -> list[Field]:
             seats = tuple((str(s), str(s + 1)) for s in range(info.max_players))
             fields.append(Field(name, label, "select", spec.help, seats, str(spec.default or 0)))
         else:
-            shipped = (("", "built-in"), *((e, e) for e in edition_names(info.name)))
+            shipped = (("", N_("built-in")), *((e, e) for e in edition_names(info.name)))
             fields.append(Field(name, label, "select", spec.help, shipped, ""))
-            fields.append(Field(f"{name}_file", f"{label} file", "file", "or upload one (JSON)"))
+            fields.append(
+                Field(f"{name}_file", N_("Edition file"), "file", N_("or upload one (JSON)"))
+            )
     return fields
 
 
@@ -60,7 +66,13 @@ def seat_fields(info: GameInfo) -> list[Field]:
     choices = tuple((c, c) for c in SEAT_CHOICES)
     return [
         Field(
-            f"seat_{s}", f"Seat {s + 1}", "select", "", choices, HUMAN if s == 0 else DEFAULT_LEVEL
+            f"seat_{s}",
+            N_("Seat %(number)s"),
+            "select",
+            "",
+            choices,
+            DEFAULT_LEVEL if s else HUMAN,
+            s + 1,
         )
         for s in range(info.max_players)
     ]
@@ -103,7 +115,7 @@ def read_form(
 
 
 #: The clock's time units the form offers, with their seconds.
-CLOCK_UNITS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}
+CLOCK_UNITS = {N_("seconds"): 1, N_("minutes"): 60, N_("hours"): 3600, N_("days"): 86400}
 
 
 def read_clock(form: Mapping[str, Any]) -> Clock | None:

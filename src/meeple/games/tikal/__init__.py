@@ -28,6 +28,7 @@ GAME = GameInfo(
     evaluation=TikalEvaluation,
     undo_stops=frozenset({"end_turn", "pass"}),  # the end of a turn; an auction pass
     terminal="meeple.games.tikal.terminal",
+    web="meeple.games.tikal.web",
     package=__name__,
 )
 

@@ -5,6 +5,10 @@
   const table = script.dataset.table;
   const steps = Number(script.dataset.steps);
   const $ = (id) => document.getElementById(id);
+  // The page's words in the reader's language: the JSON in #words (English text -> translation).
+  const words = JSON.parse($("words")?.textContent || "{}");
+  const say = (key, values = {}) =>
+    (words[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
   let step = 0;
 
   async function show(wanted) {
@@ -14,7 +18,7 @@
     const data = await response.json();
     if (!response.ok) { $("error").textContent = data.detail; return; }
     $("error").textContent = "";
-    $("mover").textContent = data.mover === null ? "The start." : `After a move of seat ${data.mover + 1}.`;
+    $("mover").textContent = data.mover === null ? say("The start.") : say("After a move of seat {number}.", {number: data.mover + 1});
     $("view").textContent = JSON.stringify(data.view, null, 1);
     $("log").replaceChildren(...data.log.map((entry) => {
       const li = document.createElement("li");

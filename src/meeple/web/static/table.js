@@ -97,7 +97,7 @@ function choose(id) {
 function notice(nowMine) {
   if (nowMine && !myTurn) {
     if (document.hidden && "Notification" in window && Notification.permission === "granted") {
-      new Notification(state.title, {body: say("Your move.")});
+      new Notification(root.dataset.title, {body: say("Your move.")});
     }
     if (document.hidden) beep();
   }

@@ -1,0 +1,63 @@
+"""The pages about language and rules: the language switch and each game's rules summary."""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from markdown_it import MarkdownIt
+
+from meeple.engine.registry import game_names
+from meeple.i18n import LANGUAGES, SOURCE_LANGUAGE
+from meeple.web.language import LANGUAGE_COOKIE, language_of, local_path
+
+#: How long the language choice is kept.
+LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600
+
+
+def routes(templates: Jinja2Templates) -> APIRouter:
+    router = APIRouter()
+
+    @router.get("/lang/{code}")
+    async def switch_language(request: Request, code: str, next: str = "/") -> Response:
+        """Keeps the chosen language in a cookie and goes back to the page it was chosen on."""
+        if code not in LANGUAGES:
+            raise HTTPException(404, f"no language {code!r}; there are {', '.join(LANGUAGES)}")
+        response = RedirectResponse(local_path(next), status_code=303)
+        response.set_cookie(
+            LANGUAGE_COOKIE,
+            code,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+            max_age=LANGUAGE_COOKIE_SECONDS,
+        )
+        return response
+
+    @router.get("/rules/{game}", response_class=HTMLResponse, name="rules_page")
+    async def rules_page(request: Request, game: str) -> Response:
+        if game not in game_names():
+            raise HTTPException(404, f"no game {game!r}")
+        language = language_of(request)
+        return templates.TemplateResponse(
+            request, "rules.html", {"game": game, "summary": rules_html(game, language)}
+        )
+
+    return router
+
+
+@functools.cache
+def rules_html(game: str, language: str) -> str:
+    """The game's rules summary in `language` (English where it has none), as HTML.
+
+    Each summary is one Markdown file per language (``rules/<game>/<language>.md``): it is
+    prose written as a whole in each language, not sentences to translate one by one, and a
+    translator edits it as a text. Raw HTML in it is not passed through."""
+    folder = resources.files("meeple.web").joinpath("rules", game)
+    source = folder.joinpath(f"{language}.md")
+    if not source.is_file():
+        source = folder.joinpath(f"{SOURCE_LANGUAGE}.md")
+    html: str = MarkdownIt("commonmark", {"html": False}).render(source.read_text(encoding="utf-8"))
+    return html
