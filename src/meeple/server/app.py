@@ -29,7 +29,6 @@ from meeple.bots import DEFAULT_LEVEL, LEVELS
 from meeple.engine.errors import MeepleError
 from meeple.engine.gameinfo import PLAYERS
 from meeple.engine.registry import game_info, game_names
-from meeple.i18n import negotiate
 from meeple.server.bots import BotDriver
 from meeple.server.clocks import ClockWatch
 from meeple.server.hub import STATE, Connection, Hub
@@ -64,9 +63,6 @@ SEAT_LEVELS = tuple(LEVELS)
 #: A seat's cookie is this prefix and the table id; the creator's, the admin prefix and the id.
 SEAT_COOKIE = "meeple_"
 ADMIN_COOKIE = "meeple.admin."
-
-#: The reader's chosen language (see `reader_language`); the pages' switch sets it.
-LANG_COOKIE = "meeple.lang"
 
 Result = TypeVar("Result")
 
@@ -287,7 +283,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table_page(request: Request, table_id: str) -> Response:
         seat = await seat_of(request, table_id)
         payload = await run_in_threadpool(
-            service_of(request).payload, table_id, seat, 0, reader_language(request)
+            service_of(request).payload, table_id, seat, 0, language.language_of(request)
         )
         return templates.TemplateResponse(
             request,
@@ -462,7 +458,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table_state(request: Request, table_id: str, log_start: int = 0) -> Any:
         seat = await seat_of(request, table_id)
         return await run_in_threadpool(
-            service_of(request).payload, table_id, seat, log_start, reader_language(request)
+            service_of(request).payload, table_id, seat, log_start, language.language_of(request)
         )
 
     @app.get("/api/tables/{table_id}/facts")
@@ -482,7 +478,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except ValidationError as exc:
             raise HTTPException(422, _errors(exc)) from None
         answer = await _apply(service_of(request), table_id, seat, move)
-        return _answer_response(answer, reader_language(request))
+        return _answer_response(answer, language.language_of(request))
 
     @app.post("/api/tables/{table_id}/undo")
     async def post_undo(request: Request, table_id: str) -> JSONResponse:
@@ -492,7 +488,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except ValidationError as exc:
             raise HTTPException(422, _errors(exc)) from None
         answer = await _apply(service_of(request), table_id, seat, undo)
-        return _answer_response(answer, reader_language(request))
+        return _answer_response(answer, language.language_of(request))
 
     @app.get("/api/tables/{table_id}/record")
     async def record(request: Request, table_id: str) -> Any:
@@ -513,7 +509,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await seat_of(request, table_id)
         try:
             return await run_in_threadpool(
-                service_of(request).replay, table_id, seat, step, reader_language(request)
+                service_of(request).replay, table_id, seat, step, language.language_of(request)
             )
         except TableError as exc:
             raise HTTPException(409, str(exc)) from None
@@ -540,7 +536,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(CLOSE_UNAUTHORISED, str(exc)[:120])
             return
         await websocket.accept()
-        connection = Connection(table_id, seat, reader_language(websocket))
+        connection = Connection(table_id, seat, language.language_of(websocket))
         hub: Hub = websocket.app.state.hub
         hub.add(connection)
         sender = asyncio.create_task(_send_loop(websocket, service, connection, token))
@@ -674,12 +670,6 @@ async def _apply(
 
 def _answer_response(answer: Answer, language: str) -> JSONResponse:
     return JSONResponse(answer.to_json(language), status_code=200 if answer.ok else 409)
-
-
-def reader_language(connection: HTTPConnection) -> str:
-    """The language a request's or a WebSocket's texts are said in: the ``meeple.lang``
-    cookie (the reader's own choice), else the browser's ``Accept-Language``."""
-    return negotiate(connection.headers.get("accept-language"), connection.cookies.get(LANG_COOKIE))
 
 
 def _error(reason: str) -> dict[str, Any]:
