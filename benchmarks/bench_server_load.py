@@ -2,6 +2,7 @@
 
 Run:  .venv/bin/python benchmarks/bench_server_load.py [--tables 10 100 500]
       [--postgres postgresql://…] [--think 1.0] [--moves-per-table 40] [--seconds 60]
+      [--language de]
 
 For each N, a real ``meeple serve`` process is started on a fresh database (an SQLite file in
 a temporary directory, or a PostgreSQL database given with ``--postgres``, which must be
@@ -275,7 +276,10 @@ async def drive(
             for secret in table.secrets:
                 ws = await connect(
                     f"{url}/ws/{table.id}",
-                    additional_headers={"Authorization": f"Bearer {secret}"},
+                    additional_headers={
+                        "Authorization": f"Bearer {secret}",
+                        "Accept-Language": limits.language,
+                    },
                     max_size=None,
                     open_timeout=FRAME_TIMEOUT,
                 )
@@ -343,6 +347,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="play time per N at most")
     parser.add_argument("--postgres", metavar="URL", help="a PostgreSQL database instead")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--language", default="en", help="the seats' Accept-Language (the game's words in it)"
+    )
     parser.add_argument(
         "--src",
         nargs="+",

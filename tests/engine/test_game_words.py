@@ -101,7 +101,7 @@ def test_every_text_is_translated_with_its_placeholders(game, language):
 def test_russian_counts_take_three_forms():
     tr = translations("ru", "altiplano")
     coins = [str(say_n("{n} coin", "{n} coins", n=n).render(tr)) for n in (1, 3, 5, 21)]
-    assert coins == ["1 монета", "3 монеты", "5 монет", "21 монета"]
+    assert coins == ["1 монету", "3 монеты", "5 монет", "21 монету"]
 
 
 # -- texts ------------------------------------------------------------------------------------

@@ -61,7 +61,7 @@ def test_each_language_translates_every_message_alike(template, language):
     wanted = [message for message in read(template) if message.id]
     problems = []
     for message in wanted:
-        found = catalog.get(message.id)
+        found = catalog.get(message.id, context=message.context)
         if found is None or not found.string or "fuzzy" in found.flags:
             problems.append(f"untranslated or fuzzy: {message.id!r}")
             continue
@@ -78,8 +78,8 @@ def test_each_language_translates_every_message_alike(template, language):
             for form in forms
             if marks(form) != expected
         ]
-    stale = {m.id for m in catalog if m.id} - {m.id for m in wanted}
-    problems += [f"no longer in the template: {text!r}" for text in stale]
+    stale = {(m.context, m.id) for m in catalog if m.id} - {(m.context, m.id) for m in wanted}
+    problems += [f"no longer in the template: {text!r} ({context})" for context, text in stale]
     assert not problems, "\n".join(problems)
 
 
