@@ -16,6 +16,7 @@ field). `source` of `Produce`: a basic action key (`components.BASIC_ACTIONS`), 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import ClassVar
 
 from meeple.engine.actions import Action, ActionCodec
@@ -26,9 +27,11 @@ def _good(name: str) -> Text:
     return term("good", name)
 
 
+@functools.cache
 def describe_target(target: str) -> str:
     """A field name for people: ``loc:village`` reads "a village field", ``move:0`` reads
-    "movement field 1" (numbered as the board shows them)."""
+    "movement field 1" (numbered as the board shows them). Kept once made: every planning
+    label names a field."""
     kind, _, name = target.partition(":")
     if kind == "loc":
         return say("a {location} field", location=term("location", name))
