@@ -45,6 +45,12 @@ def game_names() -> tuple[str, ...]:
     return tuple(sorted(_entry_points())) + tuple(sorted(set(_registered) - set(_entry_points())))
 
 
+def installed_games() -> tuple[str, ...]:
+    """The games of installed packages (their entry points), in name order: not those a test
+    or a notebook registered, which have no catalogues or rules pages."""
+    return tuple(sorted(_entry_points()))
+
+
 def _unknown(name: str) -> OptionsError:
     return OptionsError(f"unknown game {name!r}; games: {', '.join(game_names())}")
 

@@ -1,5 +1,6 @@
 """The texts the lobby shows that the games and bots declare, not the web code: each game's
-title, its options' names and help texts, and the names of the bot levels and kinds.
+title, its options' names and help texts, and the names of the bot levels and kinds (of the
+installed games: a game registered by a test is not translated).
 
 They are English in `GameInfo` and `meeple.bots`, which know nothing of the web pages. The
 catalogue's extraction (babel.cfg) calls `extract` to put them into the ``pages`` domain,
@@ -12,7 +13,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from meeple.bots import BOTS, LEVELS
-from meeple.engine.registry import game_info, game_names
+from meeple.engine.registry import game_info, installed_games
 from meeple.server.schema import HUMAN
 
 
@@ -27,7 +28,7 @@ def short_title(name: str) -> str:
 
 
 def texts() -> Iterator[str]:
-    for name in game_names():
+    for name in installed_games():
         info = game_info(name)
         yield info.title
         yield short_title(name)
