@@ -9,6 +9,7 @@ Each page a test visits can be saved with `shoot` at 1280×800 and 390×844, und
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -73,16 +74,15 @@ def _answers(url: str) -> bool:
         return False
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """The base URL of a `meeple serve` process of its own (one bot worker, a new database),
-    stopped when the module's tests are done; its output is kept next to the database."""
-    folder = tmp_path_factory.mktemp("server")
+@contextlib.contextmanager
+def serving(folder: Path, db: Path):
+    """The base URL of a `meeple serve` process of its own (one bot worker) on the database
+    `db`, stopped on leaving; its output is kept in `folder`."""
     port = _free_port()
     command = [
         str(Path(sys.executable).with_name("meeple")),
         "serve",
-        *("--port", str(port), "--db", str(folder / "server.db"), "--bot-workers", "1"),
+        *("--port", str(port), "--db", str(db), "--bot-workers", "1"),
         # Every page of every test comes from one address: the per-address limits would bite.
         *("--http-rate", "1000/second", "--connect-rate", "1000/second"),
     ]
@@ -104,6 +104,15 @@ def server(tmp_path_factory):
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The base URL of a server with a new database, stopped when the module's tests are
+    done (see `serving`)."""
+    folder = tmp_path_factory.mktemp("server")
+    with serving(folder, folder / "server.db") as url:
+        yield url
 
 
 @pytest.fixture

@@ -289,7 +289,8 @@ class LiveTable:
         return data
 
     def replay(self, seat: Reader, step: int) -> dict[str, Any]:
-        """`seat`'s view after the first `step` moves, and its log up to then."""
+        """`seat`'s view after the first `step` moves, and its log up to then (and how long
+        that log was after each step, for jumping to the step a line tells of)."""
         state = self.rebuilt(step)
         log = self.log[seat]
         end = self.moves[step].log_sizes.get(seat, 0) if step < len(self.moves) else len(log)
@@ -297,10 +298,13 @@ class LiveTable:
         return {
             "type": "replay",
             "table": self.id,
+            "game": self.info.name,
             "step": step,
             "steps": len(self.moves),
             "seat": seat,
             "mover": mover,
+            # The reader's log length after each step, 0 to `steps`: where each line was made.
+            "log_at": [p.log_sizes.get(seat, 0) for p in self.moves] + [len(log)],
             "view": state.view(seat),
             "log": [entry.to_json() for entry in log[:end]],
         }
