@@ -5,10 +5,10 @@ shots committed in docs/screenshots/ with a tolerance.
 The positions are the same on every run: the tables are written into the server's database
 before the server starts, through `TableService.create` with a known seed (no route takes a
 seed: whoever knows one knows every hidden thing of its game), and their moves are chosen by
-seeded bots from each seat's view and legal actions, as the server's bots choose. Every seat is a person (no bot
-thinks for longer on a busy machine), has a name, and the browser holds seat 1's cookie, as
-after taking the seat by its invite. No table has a clock, and the clock's place is hidden
-all the same, so that no time can make two shots differ.
+seeded bots from each seat's view and legal actions, as the server's bots choose, but before
+any page opens (a bot seat would think for longer on a busy machine). Every seat has a name,
+and the browser holds seat 1's cookie, as after taking the seat by its invite. No table has a
+clock, and the clock's place is hidden all the same, so that no time can make shots differ.
 
 A shot differs from its reference where a pixel's colour moved by more than
 `PIXEL_THRESHOLD` in a channel; up to `DIFFERING_SHARE` of the pixels may differ (text drawn
@@ -24,7 +24,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import DESKTOP, PHONE, WAIT_MS, serving
+from browsing import DESKTOP, PHONE, WAIT_MS, serving
 from PIL import Image, ImageChops, ImageOps
 from playwright.sync_api import Page
 
@@ -135,16 +135,17 @@ def differing_share(shot: Path, reference: Path) -> tuple[float, Image.Image | N
             strongest = ImageChops.lighter(strongest, band)
         mask = strongest.point(lambda value: 255 if value > PIXEL_THRESHOLD else 0)
         share = mask.histogram()[255] / (mask.width * mask.height)
-        faded = Image.blend(ImageOps.grayscale(taken).convert("RGB"), Image.new("RGB", taken.size, "white"), 0.6)
+        grey = ImageOps.grayscale(taken).convert("RGB")
+        faded = Image.blend(grey, Image.new("RGB", taken.size, "white"), 0.6)
         faded.paste(Image.new("RGB", taken.size, (220, 0, 0)), mask=mask)
         return share, faded
 
 
-def compare(shot: Path, name: str) -> str | None:
+def compare(shot: Path, reference: Path) -> str | None:
     """Checks `shot` against its reference (or makes it the reference); what differs, or None."""
-    reference = REFERENCES / f"{name}.png"
+    name = reference.stem
     if REGENERATE:
-        REFERENCES.mkdir(parents=True, exist_ok=True)
+        reference.parent.mkdir(parents=True, exist_ok=True)
         reference.write_bytes(shot.read_bytes())
         return None
     if not reference.exists():
@@ -167,7 +168,7 @@ def shoot_both(page: Page, artefacts: Path, name: str, part: str | None = None) 
         shot = artefacts / f"{name}-{viewport['width']}.png"
         target = page.locator(part) if part else page
         target.screenshot(path=shot, animations="disabled", caret="hide")
-        problems.append(compare(shot, f"{name}-{viewport['width']}"))
+        problems.append(compare(shot, REFERENCES / f"{name}-{viewport['width']}.png"))
     return [problem for problem in problems if problem]
 
 
@@ -223,3 +224,23 @@ def test_each_games_score_sheet_and_replay_look_as_their_references(
     problems += shoot_both(page, artefacts, f"{game}-replay")
     page.context.close()
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.skipif(REGENERATE, reason="the references are being written")
+def test_a_shot_passes_with_small_differences_and_fails_with_a_changed_part(tmp_path):
+    reference, shot = tmp_path / "reference.png", tmp_path / "shot.png"
+    picture = Image.new("RGB", (200, 100), "white")
+    picture.paste(Image.new("RGB", (50, 20), (30, 60, 90)), (10, 10))
+    picture.save(reference)
+    faint = picture.copy()
+    faint.paste(Image.new("RGB", (50, 20), (40, 70, 100)), (10, 10))  # within the threshold
+    faint.putpixel((150, 50), (0, 0, 0))  # one pixel: within the share
+    faint.save(shot)
+    assert compare(shot, reference) is None
+    changed = picture.copy()
+    changed.paste(Image.new("RGB", (20, 10), (200, 0, 0)), (120, 60))  # 1% of the pixels
+    changed.save(shot)
+    assert "1.00% of the pixels differ" in (compare(shot, reference) or "")
+    assert (tmp_path / "shot-diff.png").exists()
+    picture.resize((100, 100)).save(shot)
+    assert "size" in (compare(shot, reference) or "")

@@ -19,7 +19,7 @@ DRAWINGS = [*sorted(STATIC.glob("games/*.js")), STATIC / "sheet.js", STATIC / "r
 def test_the_scripts_say_what_they_write():
     assert "Waiting for {seats}." in script_texts("table.js")
     assert "After a move of seat {number}." in module_texts("replay.js")
-    assert "{names} share the victory." in module_texts("sheet.js")
+    assert "{names} share the victory with a total of {total}." in module_texts("sheet.js")
     assert drawing_texts("no-such-game") == ()
 
 
