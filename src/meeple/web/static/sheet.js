@@ -225,7 +225,7 @@ export function renderSheet(container, data) {
 
 const STYLE = `
 .sheet-verdict { font-weight: 600; margin: .3rem 0 .5rem; }
-.sheet-scroll { overflow-x: auto; max-width: 100%; }
+.sheet-scroll { overflow-x: auto; max-width: 100%; margin-bottom: .6rem; }
 .score-sheet { border-collapse: collapse; font-variant-numeric: tabular-nums; min-width: 16rem; }
 .score-sheet th, .score-sheet td { padding: .3rem .6rem; border-bottom: 1px solid #e2e2dc; vertical-align: top; }
 .score-sheet thead th { border-bottom: 2px solid #444; text-align: center; vertical-align: bottom; }
