@@ -233,12 +233,36 @@ def test_offline_and_back_restores_the_position(new_context, server):
     click_a_move(mover)
     click_a_move(mover)
     assert version_of(away) < version_of(mover)
+    mark_loaded(away)
     away.context.set_offline(False)
-    away.reload()
-    wait_shown(away)
     now = api(server, f"/api/tables/{table}")["version"]
+    wait_version_above(away, now - 1)  # the page connects again by itself
     assert version_of(away) == version_of(mover) == now
     assert away.locator("#log li").count() == mover.locator("#log li").count()
+    assert same_load(away)
+
+
+@pytest.mark.timeout(90)
+def test_the_tab_title_tells_a_seat_when_its_turn_comes(new_context, server):
+    created = api_table(server, "tikal", 2)
+    pages = [
+        take_seat(new_context(), seat["invite"], name)
+        for seat, name in zip(created["seats"], ("Ana", "Bea"), strict=True)
+    ]
+    mover = seat_to_move(pages)
+    waiting = pages[1 - pages.index(mover)]
+    expect(mover).to_have_title(re.compile(r"^● Tikal"))
+    expect(waiting).to_have_title(re.compile(r"^Tikal"))
+    while legal_buttons(waiting).count() == 0:
+        end_turn = mover.locator("#legal button", has_text="End turn")
+        if end_turn.count():
+            version = version_of(mover)
+            end_turn.click()
+            wait_version_above(mover, version)
+        else:
+            click_a_move(mover)
+    expect(waiting).to_have_title(re.compile(r"^● Tikal"))
+    expect(mover).to_have_title(re.compile(r"^Tikal"))
 
 
 @pytest.mark.timeout(120)

@@ -32,7 +32,7 @@ from meeple.engine.registry import game_info, game_names
 from meeple.server.bots import BotDriver
 from meeple.server.clocks import ClockWatch
 from meeple.server.hub import STATE, Connection, Hub
-from meeple.server.live import Answer
+from meeple.server.live import Answer, facts_of
 from meeple.server.messages import HandToBot, Move, NewTable, Sync, Undo, client_message, frame
 from meeple.server.notify import watch
 from meeple.server.rates import RateLimit
@@ -457,6 +457,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table_state(request: Request, table_id: str, log_start: int = 0) -> Any:
         seat = await seat_of(request, table_id)
         return await run_in_threadpool(service_of(request).payload, table_id, seat, log_start)
+
+    @app.get("/api/tables/{table_id}/facts")
+    async def table_facts(request: Request, table_id: str) -> Any:
+        """The component figures the table's page draws (names, costs, points), fetched once
+        by the game's drawing module: the view names cards only by id."""
+        seat = await seat_of(request, table_id)
+        no_log = 1 << 30  # a log start past the end: the log is not needed here
+        payload = await run_in_threadpool(service_of(request).payload, table_id, seat, no_log)
+        return facts_of(game_info(payload["game"]), payload["view"])
 
     @app.post("/api/tables/{table_id}/moves")
     async def post_move(request: Request, table_id: str) -> JSONResponse:

@@ -42,6 +42,17 @@ def elements_of(info: GameInfo) -> ElementsOf:
     return found
 
 
+def facts_of(info: GameInfo, view: dict[str, Any]) -> dict[str, Any]:
+    """The public figures of the game's components that a page draws from besides the view
+    (names, costs, points of the cards the view names by id): the web module's
+    ``table_facts(options)``, given the view's options; none for a game without one."""
+    table_facts = (
+        getattr(importlib.import_module(info.web), "table_facts", None) if info.web else None
+    )
+    facts: dict[str, Any] = {} if table_facts is None else table_facts(view.get("options", {}))
+    return facts
+
+
 NOTHING_TO_UNDO = (
     "nothing to undo: your turn has just started, something was revealed, or another seat "
     "has acted since"

@@ -32,6 +32,7 @@ GAME = GameInfo(
     # Undo steps are left out of the search; a turn is a long run of one-unit steps.
     search=SearchHints(pruned_kinds=frozenset({"unplace"}), own_turn_only=True),
     terminal="meeple.games.altiplano.terminal",
+    web="meeple.games.altiplano.web",
     package=__name__,
 )
 
