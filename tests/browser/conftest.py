@@ -12,15 +12,11 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
+from browsing import DESKTOP, PHONE, WAIT_MS, serving
 from playwright.sync_api import expect, sync_playwright
 
 # The planted-marker editions and SecrecyWatch: the server tests' own (server_helpers.py).
@@ -29,15 +25,7 @@ sys.path.append(str(Path(__file__).resolve().parents[1] / "server"))
 #: Where Debian's `chromium` package puts the browser; MEEPLE_CHROMIUM may name another.
 CHROMIUM = os.environ.get("MEEPLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
-#: The two page sizes every screenshot is taken at: a laptop and a phone.
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-
-#: How long (ms) a page may take to show what a test waits for: bots and a busy CI machine.
-WAIT_MS = 20_000
 expect.set_options(timeout=WAIT_MS)
-
-SERVER_START_SECONDS = 30
 
 
 def _unavailable(reason: str) -> None:
@@ -59,51 +47,13 @@ def browser():
         browser.close()
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/api/games", timeout=2) as response:
-            return response.status == 200
-    except (urllib.error.URLError, OSError):
-        return False
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """The base URL of a `meeple serve` process of its own (one bot worker, a new database),
-    stopped when the module's tests are done; its output is kept next to the database."""
+    """The base URL of a server with a new database, stopped when the module's tests are
+    done (see `serving`)."""
     folder = tmp_path_factory.mktemp("server")
-    port = _free_port()
-    command = [
-        str(Path(sys.executable).with_name("meeple")),
-        "serve",
-        *("--port", str(port), "--db", str(folder / "server.db"), "--bot-workers", "1"),
-        # Every page of every test comes from one address: the per-address limits would bite.
-        *("--http-rate", "1000/second", "--connect-rate", "1000/second"),
-    ]
-    url = f"http://127.0.0.1:{port}"
-    with (folder / "server.log").open("wb") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + SERVER_START_SECONDS
-            while not _answers(url):
-                if process.poll() is not None or time.monotonic() > deadline:
-                    output = (folder / "server.log").read_text(errors="replace")
-                    pytest.fail(f"meeple serve did not start:\n{output}", pytrace=False)
-                time.sleep(0.2)
-            yield url
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+    with serving(folder, folder / "server.db") as url:
+        yield url
 
 
 @pytest.fixture

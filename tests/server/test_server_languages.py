@@ -16,7 +16,7 @@ from starlette.websockets import WebSocket
 from meeple.engine.registry import game_names, installed_games
 from meeple.i18n import LANGUAGES
 from meeple.web.language import LANGUAGE_COOKIE, language_of
-from meeple.web.page_words import drawing_texts, script_texts
+from meeple.web.page_words import drawing_texts, module_texts, script_texts
 
 GERMAN = {"accept-language": "de-DE,de;q=0.9,en;q=0.5"}
 
@@ -83,7 +83,9 @@ def test_the_table_page_gives_its_script_every_word_it_writes(client):
     page = client.get(f"/tables/{table}", headers={"Authorization": f"Bearer {secrets[0]}"})
     assert html_lang(page) == "de" and "Du sitzt auf Platz 1." in page.text
     words = words_of(page)
-    assert set(words) == set(script_texts("table.js") + drawing_texts("tikal"))
+    assert set(words) == set(
+        script_texts("table.js") + module_texts("sheet.js") + drawing_texts("tikal")
+    )
     assert words["Your move."] == "Du bist am Zug."
     assert words["Waiting for {seats}."] == "Warten auf {seats}."
     assert words["Base camp"] == "Basiscamp"  # the game's drawing (static/games/tikal.js)
@@ -93,7 +95,7 @@ def test_the_table_page_gives_its_script_every_word_it_writes(client):
 
 
 def test_the_replay_script_gets_its_words_too():
-    texts = script_texts("replay.js")
+    texts = module_texts("replay.js")
     assert "The start." in texts and "After a move of seat {number}." in texts
 
 

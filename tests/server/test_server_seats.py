@@ -148,6 +148,11 @@ def test_a_finished_game_has_a_replay_and_a_record_to_download(client):
     assert first["steps"] == steps and first["log"] == [] and first["mover"] is None
     final = client.get(f"/api/tables/{table}", headers=bearer(secrets[0])).json()
     assert last["view"] == final["view"] and len(last["log"]) == final["log_size"]
+    # Each frame tells where the lines of the log were made: its length after each step.
+    middle = client.get(f"/api/tables/{table}/replay/{steps // 2}", headers=bearer(secrets[0]))
+    assert last["game"] == "tikal" and len(last["log_at"]) == steps + 1
+    assert last["log_at"] == sorted(last["log_at"]) and last["log_at"][-1] == len(last["log"])
+    assert len(middle.json()["log"]) == last["log_at"][steps // 2] > 0
     assert client.get(f"/api/tables/{table}/replay/{steps + 1}").status_code == 409
     # Step by step, the seat and a spectator are shown only what they could see then.
     seat_watch, spectator_watch = SecrecyWatch(markers), SecrecyWatch(markers)

@@ -1,5 +1,6 @@
 """The words the page scripts write are found as the extraction finds them: the ``say("…")``
-texts of table.js and replay.js, and every entry of a game drawing's ``WORDS`` object."""
+texts of table.js, and every entry of the ``WORDS`` object of a game's drawing, of the score
+sheet (sheet.js) and of the replay page (replay.js)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from meeple.web.page_words import drawing_texts, script_texts, words_object
+from meeple.web.page_words import drawing_texts, module_texts, script_texts, words_object
 
-DRAWINGS = sorted(Path(str(resources.files("meeple.web").joinpath("static", "games"))).glob("*.js"))
+STATIC = Path(str(resources.files("meeple.web").joinpath("static")))
+#: The modules that keep their words in a WORDS object: the drawings, the sheet, the replay.
+DRAWINGS = [*sorted(STATIC.glob("games/*.js")), STATIC / "sheet.js", STATIC / "replay.js"]
 
 
 def test_the_scripts_say_what_they_write():
     assert "Waiting for {seats}." in script_texts("table.js")
-    assert "After a move of seat {number}." in script_texts("replay.js")
+    assert "After a move of seat {number}." in module_texts("replay.js")
+    assert "{names} share the victory with a total of {total}." in module_texts("sheet.js")
     assert drawing_texts("no-such-game") == ()
 
 

@@ -316,8 +316,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "replay.html",
             {
                 "table": table_id,
+                "game": first["game"],
                 "steps": first["steps"],
-                "words": page_words.script_words(request, "replay.js"),
+                "words": page_words.replay_words(request, first["game"]),
             },
         )
 

@@ -330,7 +330,8 @@ class LiveTable:
         return data
 
     def replay(self, seat: Reader, step: int, language: str = SOURCE_LANGUAGE) -> dict[str, Any]:
-        """`seat`'s view after the first `step` moves, and its log up to then, in `language`."""
+        """`seat`'s view after the first `step` moves, and its log up to then, in `language`
+        (and how long that log was after each step, for jumping to the step a line tells of)."""
         catalogue = words(self.info.name, language)
         state = self.rebuilt(step)
         log = self.log[seat]
@@ -339,10 +340,13 @@ class LiveTable:
         return {
             "type": "replay",
             "table": self.id,
+            "game": self.info.name,
             "step": step,
             "steps": len(self.moves),
             "seat": seat,
             "mover": mover,
+            # The reader's log length after each step, 0 to `steps`: where each line was made.
+            "log_at": [p.log_sizes.get(seat, 0) for p in self.moves] + [len(log)],
             "view": state.view(seat),
             "log": [entry.to_json(catalogue) for entry in log[:end]],
         }

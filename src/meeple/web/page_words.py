@@ -2,9 +2,10 @@
 
 A script does not load catalogues: the page hands it a JSON dict English text -> translation
 (``<script id="words">``) with exactly the texts it writes. Those are found the way the
-catalogue's extraction finds them (babel.cfg): the texts of ``say("…")`` calls in the page
-scripts (table.js, replay.js), and the values of the ``WORDS`` object of a game's drawing
-module (``static/games/<game>.js``), which looks its words up by their English text.
+catalogue's extraction finds them (babel.cfg): the texts of ``say("…")`` calls in the table
+page's core (table.js), and the values of the ``WORDS`` object of a game's drawing module
+(``static/games/<game>.js``), of the score sheet (``sheet.js``) and of the replay page
+(``replay.js``), which look their words up by their English text.
 """
 
 from __future__ import annotations
@@ -70,9 +71,14 @@ def script_texts(script: str) -> tuple[str, ...]:
 
 
 @functools.cache
+def module_texts(module: str) -> tuple[str, ...]:
+    """The texts of a module's ``WORDS`` (``static/<module>``: a game's drawing, the sheet)."""
+    return _found(module, extract_words_object, {})
+
+
 def drawing_texts(game: str) -> tuple[str, ...]:
     """The texts of a game's drawing module (none if the game has no drawing)."""
-    return _found(f"games/{game}.js", extract_words_object, {})
+    return module_texts(f"games/{game}.js")
 
 
 def words(language: str, texts: Iterable[str]) -> dict[str, str]:
@@ -82,12 +88,13 @@ def words(language: str, texts: Iterable[str]) -> dict[str, str]:
     return {text: gettext(language, text) for text in texts}
 
 
-def script_words(connection: HTTPConnection, script: str) -> dict[str, str]:
-    """The translations a page script needs, in the language of `connection`."""
-    return words(language_of(connection), script_texts(script))
-
-
 def table_words(connection: HTTPConnection, game: str) -> dict[str, str]:
-    """The translations the table page's core and the game's drawing need."""
-    texts = script_texts("table.js") + drawing_texts(game)
+    """The translations the table page's core, its score sheet and the game's drawing need."""
+    texts = script_texts("table.js") + module_texts("sheet.js") + drawing_texts(game)
+    return words(language_of(connection), texts)
+
+
+def replay_words(connection: HTTPConnection, game: str) -> dict[str, str]:
+    """The translations the replay page, its score sheet and the game's drawing need."""
+    texts = module_texts("replay.js") + module_texts("sheet.js") + drawing_texts(game)
     return words(language_of(connection), texts)

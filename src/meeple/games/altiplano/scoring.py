@@ -94,7 +94,8 @@ def score_sheet(comps: Components, s: Table, over: bool) -> dict[str, Any]:
                 },
             }
         )
-    return {"final": over, "players": sheets}
+    # The parts that settle a tie on the totals, in order (ALT-22; see `winners`).
+    return {"final": over, "players": sheets, "tie_break": ["coins"]}
 
 
 def totals(comps: Components, s: Table, over: bool) -> tuple[list[int], list[dict[str, int]]]:

@@ -11,6 +11,8 @@
 // (see docs/protocol.md), `previous` the one shown before it (or null), so that a module can
 // highlight what others changed. Words the page itself writes come from the JSON in #words.
 
+import {renderSheet} from "/static/sheet.js";
+
 const root = document.getElementById("table");
 const table = root.dataset.table;
 const game = root.dataset.game;
@@ -142,7 +144,10 @@ function show(next) {
   notice(state.legal.length > 0);
   if (state.over) {
     $("end").hidden = false;
-    $("sheet").textContent = JSON.stringify(state.score_sheet, null, 1);
+    renderSheet($("sheet"), {
+      sheet: state.score_sheet, words: state.score_words, scores: state.scores,
+      winners: state.winners, seats: state.seats, seat: state.seat,
+    });
   }
 }
 

@@ -1,0 +1,70 @@
+"""What the browser tests share besides their fixtures (conftest.py), importable by name: the
+page sizes, how long a page may take, and a `meeple serve` process on a given database."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+#: The two page sizes every screenshot is taken at: a laptop and a phone.
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+#: How long (ms) a page may take to show what a test waits for: bots and a busy CI machine.
+WAIT_MS = 20_000
+
+SERVER_START_SECONDS = 30
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/api/games", timeout=2) as response:
+            return response.status == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@contextlib.contextmanager
+def serving(folder: Path, db: Path):
+    """The base URL of a `meeple serve` process of its own (one bot worker) on the database
+    `db`, stopped on leaving; its output is kept in `folder`."""
+    port = _free_port()
+    command = [
+        str(Path(sys.executable).with_name("meeple")),
+        "serve",
+        *("--port", str(port), "--db", str(db), "--bot-workers", "1"),
+        # Every page of every test comes from one address: the per-address limits would bite.
+        *("--http-rate", "1000/second", "--connect-rate", "1000/second"),
+    ]
+    url = f"http://127.0.0.1:{port}"
+    with (folder / "server.log").open("wb") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + SERVER_START_SECONDS
+            while not _answers(url):
+                if process.poll() is not None or time.monotonic() > deadline:
+                    output = (folder / "server.log").read_text(errors="replace")
+                    pytest.fail(f"meeple serve did not start:\n{output}", pytrace=False)
+                time.sleep(0.2)
+            yield url
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
