@@ -10,6 +10,7 @@
 // Every English text this page writes is in WORDS; the page's #words JSON (English text ->
 // translation) overrides them.
 
+import {sayer} from "/static/words.js";
 import {renderSheet} from "/static/sheet.js";
 
 const WORDS = {
@@ -21,9 +22,7 @@ const WORDS = {
   keys: "Arrow keys: one move back or forward; Home and End: the start and the end.",
 };
 
-const overrides = JSON.parse(document.getElementById("words")?.textContent || "{}");
-const say = (key, values = {}) =>
-  (overrides[WORDS[key]] ?? WORDS[key]).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+const say = sayer(WORDS);
 
 const root = document.getElementById("table");
 const table = root.dataset.table;

@@ -15,6 +15,8 @@
 // Every English text this module writes is in WORDS; the page's #words JSON (English text ->
 // translation) overrides them, as it does the core's words.
 
+import {sayer} from "/static/words.js";
+
 const WORDS = {
   part: "Part",
   total: "Total",
@@ -29,9 +31,7 @@ const WORDS = {
   seat: "Seat {number}",
 };
 
-const overrides = JSON.parse(document.getElementById("words")?.textContent || "{}");
-const say = (key, values = {}) =>
-  (overrides[WORDS[key]] ?? WORDS[key]).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+const say = sayer(WORDS);
 
 /** Keys that name or group a record rather than score a part. */
 const STRUCTURE = new Set(["seat", "detail", "entries", "total", "round", "final", "complete"]);

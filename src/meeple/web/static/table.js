@@ -12,14 +12,12 @@
 // highlight what others changed. Words the page itself writes come from the JSON in #words.
 
 import {renderSheet} from "/static/sheet.js";
+import {translate as say} from "/static/words.js";
 
 const root = document.getElementById("table");
 const table = root.dataset.table;
 const game = root.dataset.game;
 const $ = (id) => document.getElementById(id);
-const words = JSON.parse($("words")?.textContent || "{}");
-const say = (key, values = {}) =>
-  (words[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 
 let drawing = null;
 try {

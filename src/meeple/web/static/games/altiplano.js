@@ -11,6 +11,8 @@
 // Every English text the page writes is in WORDS; the #words JSON (English → translation)
 // overrides it.
 
+import {translate} from "/static/words.js";
+
 const WORDS = {
   round: "Round {n}",
   phase_roles: "Choosing roles",
@@ -107,11 +109,8 @@ const WORDS = {
   loc_planning: "planning",
   loc_end: "game end",
 };
-const overrides = JSON.parse(document.getElementById("words")?.textContent || "{}");
-const word = (key, values = {}) => {
-  const english = WORDS[key] ?? key.replace(/^[a-z]+_/, "").replace(/_/g, " ");
-  return (overrides[english] ?? english).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
-};
+const word = (key, values = {}) =>
+  translate(WORDS[key] ?? key.replace(/^[a-z]+_/, "").replace(/_/g, " "), values);
 
 //: Colour-blind-safe seat colours (Okabe–Ito), each with a shape and the seat's number.
 const SEATS = [

@@ -9,6 +9,8 @@
 // Every English text this page writes is in WORDS; the page's #words JSON (English text ->
 // translation) overrides them, as it does the core's words.
 
+import {sayer} from "/static/words.js";
+
 const WORDS = {
   place: "{name} places a tile",
   act: "{name} spends action points",
@@ -56,9 +58,7 @@ const WORDS = {
   unknown: "This edition's board cannot be drawn.",
 };
 
-const overrides = JSON.parse(document.getElementById("words")?.textContent || "{}");
-const say = (key, values = {}) =>
-  (overrides[WORDS[key]] ?? WORDS[key]).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+const say = sayer(WORDS);
 
 const geometry = await fetch("/static/games/tikal-board.json").then((response) => response.json());
 

@@ -1,0 +1,17 @@
+// The words a page script writes, in the reader's language.
+//
+// Each script keeps its English texts in one `WORDS` table (the catalogue's extraction reads
+// them there); the page gives the translations in its #words JSON, English text →
+// translation. A text without one stays English.
+
+const translations = JSON.parse(document.getElementById("words")?.textContent || "{}");
+
+/** `english` in the reader's language, with its `{name}` fields filled from `values`. */
+export function translate(english, values = {}) {
+  return (translations[english] ?? english).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
+
+/** A `say(key, values)` for a script's `WORDS` table. */
+export function sayer(words) {
+  return (key, values = {}) => translate(words[key], values);
+}
