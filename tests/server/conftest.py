@@ -36,6 +36,7 @@ def settings(tmp_path):
         db_url=f"sqlite:///{tmp_path / 'server.db'}",
         bot_workers=1,
         message_rate="1000/second",  # whole games as fast as the client can go
+        http_rate="1000/second",  # the same over HTTP
     )
 
 

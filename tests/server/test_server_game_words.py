@@ -93,9 +93,12 @@ def test_a_finished_games_score_sheet_words_and_replay_are_translated(client):
     while not live.state.is_over():
         seat, action = random_move(live.state, rng)
         body = {"action": action, "version": live.version, "nonce": f"m{live.version}"}
-        client.post(f"/api/tables/{table}/moves", json=body, headers=bearer(secrets[seat]))
+        answer = client.post(f"/api/tables/{table}/moves", json=body, headers=bearer(secrets[seat]))
+        assert answer.status_code == 200, answer.text
     headers = {**bearer(secrets[0]), "Accept-Language": "fr"}
-    final = client.get(f"/api/tables/{table}", headers=headers).json()
+    response = client.get(f"/api/tables/{table}", headers=headers)
+    assert response.status_code == 200, response.text
+    final = response.json()
     assert final["score_words"]["temples"] == "Temples"
     assert final["score_words"]["treasure_points"] == "Points de trésors"
     assert "Fin de la partie" in final["log"][-1]["text"]
