@@ -86,6 +86,9 @@ class GameInfo:
     #: involves (ids such as ``"hex:C4"``), which the browser matches against the
     #: ``data-element`` attributes of its drawing so that a click narrows the legal actions.
     web: str | None = None
+    #: Module of the numeric forms for learning agents (imported only by `meeple.research`),
+    #: or None. It defines ``encoding(options) -> meeple.engine.encoding.Encoding``.
+    research: str | None = None
     #: Package holding ``data/editions/*.json`` (editions shipped with the game), if any.
     package: str | None = None
 
