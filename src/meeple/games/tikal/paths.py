@@ -4,10 +4,10 @@ where the temples, treasure tiles and jungle tiles are.
 These change only when a tile is placed, yet the legal actions of every step, and search's
 evaluation at every leaf, read them. So they are worked out once per board layout into a
 `Paths`, which the state memoises per edition by layout (search keeps reaching the same layouts
-from fresh determinized states) and keeps until it places a tile; a placement changes only the
-walks of the new tile and its neighbours, so the next `Paths` is the last one with those redone
-(`Paths.placed`). A `Paths` is never changed once made, so states and their copies share it; it
-is no part of the JSON form.
+from fresh determinized states) and keeps while it places no tile; a placement changes only the
+walks of the new tile and its neighbours, so a new layout's `Paths` is the last one with those
+redone (`Paths.placed`). A `Paths` is never changed once made, so states and their copies
+share it; it is no part of the JSON form.
 """
 
 from __future__ import annotations
@@ -77,19 +77,20 @@ class Paths:
         paths.extra = {}
         return paths
 
-    def placed(self, state: TikalState, space: Space) -> Paths:
-        """The paths once a tile is placed on `space` (the state has it already)."""
+    def placed(self, state: TikalState, spaces: tuple[Space, ...]) -> Paths:
+        """The paths once tiles are placed on `spaces` (the state has them already)."""
         paths = Paths.__new__(Paths)
         paths.graph, paths.walks = self.graph[:], self.walks[:]
         paths.walk_limit, paths.walks_by_figure = self.walk_limit[:], self.walks_by_figure[:]
-        neighbours = [nb for _, nb, _ in state.edition.neighbour_sides[space]]
-        paths._redo(state, [space, *neighbours])
-        kind = state.tile_kinds[state.tile_at[space]]
+        around = state.edition.neighbour_sides
+        paths._redo(state, {*spaces, *(nb for s in spaces for _, nb, _ in around[s])})
         paths.spots, paths.camp_sites = self.spots, self.camp_sites
-        if kind in ("temple", "treasure"):
-            paths.spots = _with(self.spots, (space, kind == "temple"))
-        if kind in ("jungle", "treasure"):
-            paths.camp_sites = _with(self.camp_sites, (space, kind == "jungle"))
+        for space in spaces:
+            kind = state.tile_kinds[state.tile_at[space]]
+            if kind in ("temple", "treasure"):
+                paths.spots = _with(paths.spots, (space, kind == "temple"))
+            if kind in ("jungle", "treasure"):
+                paths.camp_sites = _with(paths.camp_sites, (space, kind == "jungle"))
         paths.extra = {}
         return paths
 
@@ -109,17 +110,21 @@ class Paths:
                     cost = here[side] + rotated[there][rotation[dst]][opposite]
                     if cost > 0:
                         row.append((dst, cost))
-            walks = tuple(
-                (cost, _walk("leader", src, dst), _walk("worker", src, dst)) for dst, cost in row
-            )
-            self.graph[src] = tuple(row)
-            self.walks[src] = walks
-            self.walk_limit[src] = max((cost for _, cost in row), default=0)
-            self.walks_by_figure[src] = (
-                tuple(leader for _, leader, _ in walks),
-                tuple(worker for _, _, worker in walks),
-                tuple(walk for _, leader, worker in walks for walk in (leader, worker)),
-            )
+            graph_row = self.graph[src] = tuple(row)
+            self.walk_limit[src] = max(costs) if (costs := [c for _, c in row]) else 0
+            self.walks[src], self.walks_by_figure[src] = _walk_actions(src, graph_row)
+
+
+@functools.lru_cache(maxsize=8192)
+def _walk_actions(src: Space, row: GraphRow) -> tuple[WalkRow, FigureWalks]:
+    """The actions of the walks out of `src` (see `Paths.walks`): the same walks recur on many
+    layouts, and a placement redoes the walks of seven spaces, most of them unchanged."""
+    walks = tuple((cost, _walk("leader", src, dst), _walk("worker", src, dst)) for dst, cost in row)
+    return walks, (
+        tuple(leader for _, leader, _ in walks),
+        tuple(worker for _, _, worker in walks),
+        tuple(walk for _, leader, worker in walks for walk in (leader, worker)),
+    )
 
 
 def _with(sites: Sites, site: tuple[Space, bool]) -> Sites:

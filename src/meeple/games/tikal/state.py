@@ -143,7 +143,7 @@ _SETUP_SLOTS = (
 )
 #: What a state derives from its fields and keeps until they change; immutable, so shared by
 #: copies, and no part of the JSON form.
-_CACHE_SLOTS = ("_paths",)
+_CACHE_SLOTS = ("_paths", "_placed")
 
 
 class TikalState(GameState):
@@ -180,8 +180,9 @@ class TikalState(GameState):
 
     # -- derived from the fields, kept until they change ----------------------------------
     _paths: Paths | None
-    """The walks and sites of the board's layout (`paths`); None until asked for after a
-    tile was placed."""
+    """The walks and sites of the board's layout when last asked for (`paths`), or None."""
+    _placed: tuple[Space, ...]
+    """The spaces where tiles were placed since `_paths` was made."""
 
     # -- the JSON form, in order ----------------------------------------------------------
     step: Step
@@ -328,7 +329,7 @@ class TikalState(GameState):
         state.names = space_names(edition)
         state._nbr = edition.neighbours
         state._base = edition.base_camp
-        state._paths = None
+        state._paths, state._placed = None, ()
         fields.set_initial(state, state._setup())
         return state
 
@@ -479,19 +480,20 @@ class TikalState(GameState):
         return tried
 
     def paths(self) -> Paths:
-        """The walks and sites of the board as it lies now (see `paths`): kept by the state
-        until it places a tile, else memoised per edition by board layout."""
+        """The walks and sites of the board as it lies now (see `paths`), memoised per edition
+        by board layout: kept by the state while no tile is placed, and worked out from the
+        last ones around the tiles placed since."""
         paths = self._paths
-        if paths is None:
+        if paths is None or self._placed:
             memo = self.edition.memo
             key = ("paths", *self.tile_at, *self.rotation)
-            paths = memo.get(key)
-            if paths is None:
-                paths = Paths.of(self)
+            known = memo.get(key)
+            if known is None:
+                known = Paths.of(self) if paths is None else paths.placed(self, self._placed)
                 if len(memo) >= _MEMO_LIMIT:
                     memo.clear()
-                memo[key] = paths
-            self._paths = paths
+                memo[key] = known
+            paths, self._paths, self._placed = known, known, ()
         return paths
 
     def _walk_graph(self) -> list[GraphRow]:
@@ -719,7 +721,7 @@ class TikalState(GameState):
         self.tile_at[space] = tile
         self.rotation[space] = rotation
         if self._paths is not None:
-            self._paths = self._paths.placed(self, space)
+            self._placed += (space,)
         if definition.kind == "temple":
             self.temple_top[space] = definition.temple_value
         if definition.kind == "treasure":
