@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, Self, TypeVar
@@ -402,7 +403,7 @@ class TikalState(GameState):
         camps = self._camps(seat)
         tile_at, kinds, leader = self.tile_at, self.tile_kinds, self.leader[seat]
         workers = seat_workers(self.workers, n, seat)
-        occupied = [s for s, count in enumerate(workers) if count]
+        occupied = list(itertools.compress(range(len(workers)), workers))
         if leader >= 0 and not workers[leader]:  # on the board, alone
             bisect.insort(occupied, leader)
         if ap >= costs["deploy_figure"]:
@@ -431,21 +432,28 @@ class TikalState(GameState):
                         append(leader_walk)
                     if which:
                         append(worker_walk)
-        # Only temples can be excavated or guarded, only treasure tiles give treasures: the
+        # Only temples can be excavated or guarded, only tiles with tokens give treasures: the
         # other spaces are refused by the first check of each rule's `_problem`.
         temples = [s for s in occupied if kinds[tile_at[s]] == "temple"]
         if ap >= costs["excavate_level"]:
             actions.extend(_excavate(s) for s in temples if self._excavate_problem(seat, s) is None)
-        if ap >= costs["recover_treasure"] and self.tokens:
-            actions.extend(_recover(s) for s in occupied if self._recover_problem(seat, s) is None)
+        if ap >= costs["recover_treasure"]:
+            tokens = self.tokens
+            actions.extend(
+                _recover(s)
+                for s in occupied
+                if s in tokens and self._recover_problem(seat, s) is None
+            )
         if ap >= costs["exchange_treasure"]:
             k = ed.treasure_kinds
             mine = seat_treasures(self.treasures, k, seat)
-            gives = [g for g in range(k) if mine[g] == 1]
+            gives = [g for g in range(k) if mine[g] == 1] if 1 in mine else []
             for other in range(n):
                 if other == seat or not gives:
                     continue
                 theirs = seat_treasures(self.treasures, k, other)
+                if 1 not in theirs:  # no single treasure to take
+                    continue
                 for take in range(k):
                     if theirs[take] == 1:
                         actions.extend(_exchange(g, other, take) for g in gives if g != take)
@@ -648,12 +656,18 @@ class TikalState(GameState):
         return None
 
     # -- applying actions -------------------------------------------------------------------
+    def check_seat(self, seat: object) -> int:
+        # The usual case first, without building `to_move`: search applies millions of actions.
+        if type(seat) is int and seat == self.current and self.step != OVER:
+            return seat
+        return super().check_seat(seat)
+
     def apply(self, seat: int, action: Action) -> None:
         self.check_seat(seat)
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
+        dispatch = _DISPATCH.get(type(action))
+        if dispatch is None:
             raise MalformedAction(f"{action!r} is not a Tikal action")
-        expected = _STEP_OF[type(action)]
+        expected, handler = dispatch
         if self.step != expected:
             raise IllegalAction(
                 _STEP_RULE[self.step],
@@ -1139,6 +1153,10 @@ _STEP_OF: dict[type[Action], Step] = {
             EndTurn,
         )
     },
+}
+#: [type of action] -> (the step it belongs to, its handler), one look-up for `apply`.
+_DISPATCH: dict[type[Action], tuple[Step, Callable[[TikalState, Seat, Any], None]]] = {
+    kind: (_STEP_OF[kind], handler) for kind, handler in _HANDLERS.items()
 }
 _STEP_RULE: dict[Step, str] = {
     PLACE: "TIK-2",
