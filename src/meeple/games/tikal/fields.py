@@ -132,12 +132,9 @@ class Flat(Kind):
 
 
 class Piles(Kind):
-    """Space -> a list of ints (the face-down tokens on each tile); JSON keys are strings.
+    """Space -> a list of ints (the face-down tokens on each tile); JSON keys are strings."""
 
-    A pile is never changed in place (taking a token puts a shorter list there), so a copy of
-    the state shares the piles and copies only the mapping."""
-
-    copy = "{}.copy()"
+    copy = "{{s: p[:] for s, p in {}.items()}}"
 
     def write(self, value: dict[int, list[int]]) -> dict[str, list[int]]:
         return {str(s): list(p) for s, p in sorted(value.items())}

@@ -833,10 +833,8 @@ class TikalState(GameState):
         _raise_if(problem)
         self._spend(self.edition.costs["recover_treasure"], _RECOVERING)
         pile = self.tokens[action.space]
-        kind = pile[-1]
-        if len(pile) > 1:
-            self.tokens[action.space] = pile[:-1]  # a new list: copies share the old one
-        else:
+        kind = pile.pop()
+        if not pile:
             del self.tokens[action.space]
         self.treasures[treasure_slot(self.edition.treasure_kinds, seat, kind)] += 1
         self.turn_recovered[action.space] = self.turn_recovered.get(action.space, 0) + 1
