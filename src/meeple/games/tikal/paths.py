@@ -60,38 +60,55 @@ class Paths:
     camps may go (TIK-9)."""
     extra: dict[Any, Any]
 
+    def __init__(
+        self,
+        graph: list[GraphRow],
+        walks: list[WalkRow],
+        walk_limit: list[int],
+        walks_by_figure: list[FigureWalks],
+        spots: Sites,
+        camp_sites: Sites,
+    ) -> None:
+        self.graph, self.walks, self.walk_limit = graph, walks, walk_limit
+        self.walks_by_figure, self.spots, self.camp_sites = walks_by_figure, spots, camp_sites
+        self.extra = {}
+
     @classmethod
     def of(cls, state: TikalState) -> Paths:
         """The paths of the state's layout, worked out from scratch."""
-        paths = cls.__new__(cls)
         spaces = len(state.tile_at)
-        paths.graph, paths.walks = [()] * spaces, [()] * spaces
-        paths.walk_limit, paths.walks_by_figure = [0] * spaces, [((), (), ())] * spaces
-        paths._redo(state, range(spaces))
         kinds = state.tile_kinds
         placed = [(space, kinds[tile]) for space, tile in enumerate(state.tile_at) if tile >= 0]
-        paths.spots = tuple((s, k == "temple") for s, k in placed if k in ("temple", "treasure"))
-        paths.camp_sites = tuple(
-            (s, k == "jungle") for s, k in placed if k in ("jungle", "treasure")
+        paths = cls(
+            [()] * spaces,
+            [()] * spaces,
+            [0] * spaces,
+            [((), (), ())] * spaces,
+            tuple((s, k == "temple") for s, k in placed if k in ("temple", "treasure")),
+            tuple((s, k == "jungle") for s, k in placed if k in ("jungle", "treasure")),
         )
-        paths.extra = {}
+        paths._redo(state, range(spaces))
         return paths
 
     def placed(self, state: TikalState, spaces: tuple[Space, ...]) -> Paths:
         """The paths once tiles are placed on `spaces` (the state has them already)."""
-        paths = Paths.__new__(Paths)
-        paths.graph, paths.walks = self.graph[:], self.walks[:]
-        paths.walk_limit, paths.walks_by_figure = self.walk_limit[:], self.walks_by_figure[:]
-        around = state.edition.neighbour_sides
-        paths._redo(state, {*spaces, *(nb for s in spaces for _, nb, _ in around[s])})
-        paths.spots, paths.camp_sites = self.spots, self.camp_sites
+        spots, camp_sites = self.spots, self.camp_sites
         for space in spaces:
             kind = state.tile_kinds[state.tile_at[space]]
             if kind in ("temple", "treasure"):
-                paths.spots = _with(paths.spots, (space, kind == "temple"))
+                spots = _with(spots, (space, kind == "temple"))
             if kind in ("jungle", "treasure"):
-                paths.camp_sites = _with(paths.camp_sites, (space, kind == "jungle"))
-        paths.extra = {}
+                camp_sites = _with(camp_sites, (space, kind == "jungle"))
+        paths = Paths(
+            self.graph[:],
+            self.walks[:],
+            self.walk_limit[:],
+            self.walks_by_figure[:],
+            spots,
+            camp_sites,
+        )
+        around = state.edition.neighbour_sides
+        paths._redo(state, {*spaces, *(nb for s in spaces for _, nb, _ in around[s])})
         return paths
 
     def _redo(self, state: TikalState, spaces: Iterable[Space]) -> None:
