@@ -662,8 +662,10 @@ class TikalState(GameState):
             return seat
         return super().check_seat(seat)
 
-    def apply(self, seat: int, action: Action) -> None:
-        self.check_seat(seat)
+    def apply(self, seat: object, action: Action) -> None:
+        # `seat` typed `object`: a malformed seat must reach `check_seat`, also when mypyc has
+        # compiled this module (it would refuse a wrong type with a bare TypeError).
+        seat = self.check_seat(seat)
         dispatch = _DISPATCH.get(type(action))
         if dispatch is None:
             raise MalformedAction(f"{action!r} is not a Tikal action")
