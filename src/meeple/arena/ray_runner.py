@@ -92,7 +92,10 @@ def run_jobs_on_ray(jobs: list[GameJob]) -> Iterator[GameLine]:
             try:
                 line, failed_record = ray.get(ready)
             except ray.exceptions.RayError as exc:
-                raise RayFailure(f"Ray lost game {job.index}: {exc}") from exc
+                raise RayFailure(
+                    f"Ray lost game {job.index}: {exc}. The finished games are kept in "
+                    f"{job.out}: run the command again to continue"
+                ) from exc
             if failed_record is not None:
                 keep_error_record(Path(job.out), line, failed_record)
             yield line

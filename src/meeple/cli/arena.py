@@ -100,7 +100,7 @@ def arena(
     except ArenaMismatch as exc:
         fail(str(exc))
     except RayFailure as exc:
-        fail(escape(f"{exc}. Finished games are kept in {out}; rerun to continue."))
+        fail(escape(str(exc)))
     except RayMissing:
         fail(_ray_hint())
     except KeyboardInterrupt:
