@@ -473,7 +473,12 @@ class AltiplanoState(GameState):
         return table
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self, seat: int) -> list[Action]:
+    # The seat of the entries is typed `object`: they refuse anything else than a seat by the
+    # game's own rules (no actions, MalformedAction), also in the compiled build, which checks
+    # declared types at the call.
+    def legal_actions(self, seat: object) -> list[Action]:
+        if type(seat) is not int:
+            return []
         return list(self._legal_entry(seat))
 
     def _legal_entry(self, seat: int) -> list[Action]:
@@ -805,7 +810,7 @@ class AltiplanoState(GameState):
             return seat
         return super().check_seat(seat)
 
-    def apply(self, seat: int, action: Action) -> None:
+    def apply(self, seat: object, action: Action) -> None:
         seat = self.check_seat(seat)
         effect = _EFFECTS.get(type(action))
         if effect is None:
@@ -1981,7 +1986,7 @@ class AltiplanoState(GameState):
         return scoring.winners(self.score_sheet(), [p["coins"] for p in self.s["players"]])
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         from meeple.games.altiplano.hidden import make_view
 
         return make_view(self, self.check_view_seat(seat))
