@@ -27,6 +27,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import gc
 import json
 import os
 import random
@@ -336,7 +337,16 @@ COLUMNS = (
 )
 
 
+#: The driver's garbage collection, as the server's (``meeple.server.run.GC_THRESHOLDS``): with
+#: Python's defaults, its collections over a thousand sockets' frames paused every seat it
+#: plays for tens of milliseconds, and those pauses were counted as the server's round-trips
+#: (p99 at 500 tables and 5 s think: 68-79 ms with them, 29 ms without; docs/benchmarks.md).
+DRIVER_GC_THRESHOLDS = (100_000, 20, 100)
+
+
 def main() -> None:
+    gc.freeze()
+    gc.set_threshold(*DRIVER_GC_THRESHOLDS)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 100, 500], help="Ns")
     parser.add_argument(
