@@ -35,6 +35,21 @@ let counter = 0;
 let retry = 500;
 let myTurn = false;
 
+/** What the page says for the protocol's own refusals, by their code (a refusal by a game's
+ * rule comes with its reason already said in the reader's language). */
+const REFUSALS = {
+  "stale": say("The table has changed since you chose: choose again."),
+  "malformed": say("The server could not read that move."),
+  "not a seat": say("Only a seat of this table may move."),
+  "game over": say("The game is over."),
+  "undo": say("Nothing to undo: your turn has just started, something was revealed, or another seat has acted since."),
+};
+const TOO_MANY = say("Too many messages at once: wait a moment and try again.");
+const UNREADABLE = say("The server could not read that message.");
+const NO_SEAT = say("This link or cookie holds no seat at this table.");
+
+const refusal = (answer) => REFUSALS[answer.rule] ?? `[${answer.rule}] ${answer.reason}`;
+
 const nonce = () =>
   `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 const send = (message) => socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
@@ -171,14 +186,15 @@ function connect() {
   opened.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "state") { $("error").textContent = ""; show(message); }
-    else if (message.type === "answer" && !message.ok) { $("error").textContent = `[${message.rule}] ${message.reason}`; }
-    else if (message.type === "error") { $("error").textContent = message.reason; }
+    else if (message.type === "answer" && !message.ok) { $("error").textContent = refusal(message); }
+    else if (message.type === "error") { $("error").textContent = "retry_after" in message ? TOO_MANY : UNREADABLE; }
   };
   opened.onclose = (event) => {
     if (socket !== opened) return;
     socket = null;
+    if (event.code === 4401) { $("error").textContent = NO_SEAT; return; } // retrying cannot help
     $("offline").hidden = false;
-    if (event.code === 4401 || event.code === 4403) return; // no seat here: retrying cannot help
+    if (event.code === 4403) return;
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 10000);
   };
