@@ -2,7 +2,8 @@
 //
 // No rule lives here. The server sends the seat's legal actions, each with the board elements
 // it involves (`elements`, ids such as "hex:C4"). The game's module, /static/games/<game>.js,
-// draws the view into #board and marks each clickable thing with `data-element="<id>"`.
+// draws the view into #board and marks each clickable thing with `data-element="<id>"`, and
+// may mark an area holding such things (a board space) with `data-area`.
 // A click keeps the legal actions that involve every element clicked so far; when one is
 // left it is shown to be confirmed. The same actions are always listed as buttons (#legal)
 // for the keyboard and screen readers.
@@ -209,8 +210,23 @@ function reconnect() {
   connect();
 }
 
+/** What a click picks: the drawn thing clicked, or, when that is no choice now, the choice
+ * nearest to the click inside the area clicked (`data-area`, such as a board space): a figure
+ * on a phone-sized board is a few pixels wide, and a tap anywhere on its space will do. */
+function picked(target, event) {
+  const node = target.closest("[data-element]");
+  if (node && (node.classList.contains("candidate") || node.classList.contains("selected"))) return node;
+  const area = target.closest("[data-area]");
+  const distance = (inner) => {
+    const box = inner.getBoundingClientRect();
+    return Math.hypot(box.x + box.width / 2 - event.clientX, box.y + box.height / 2 - event.clientY);
+  };
+  const inside = [...(area?.querySelectorAll("[data-element].candidate") ?? [])];
+  return inside.sort((a, b) => distance(a) - distance(b))[0] ?? node;
+}
+
 $("board").addEventListener("click", (event) => {
-  const node = event.target.closest("[data-element]");
+  const node = picked(event.target, event);
   if (node && state && !state.over) choose(node.dataset.element);
 });
 $("board").addEventListener("keydown", (event) => {
