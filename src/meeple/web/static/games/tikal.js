@@ -80,6 +80,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const NO_SEAT = -1;
 
 let changed = new Set(); // spaces others changed since this seat last moved (a spectator: in the last move)
+let drawnLast = null; // the position drawn last: the next one follows it, or comes after a jump
 let changedScores = new Set();
 let previewObserver = null;
 
@@ -171,6 +172,7 @@ function seatName(state, seat) {
 
 function noteChanges(state, previous) {
   if (!previous || previous.view?.game !== "tikal") { changed = new Set(); changedScores = new Set(); return; }
+  if (previous !== drawnLast) { changed = new Set(); changedScores = new Set(); } // a jump: this move's only
   if (previous.legal.length > 0) { changed = new Set(); changedScores = new Set(); return; } // own move
   if (state.seat === null) { changed = new Set(); changedScores = new Set(); } // a spectator: the last move
   const before = new Map(previous.view.board.map((entry) => [entry.space, JSON.stringify(entry)]));
@@ -630,6 +632,7 @@ export function render(board, state, previous) {
   const tileOf = tileTable(view.options);
   const clickable = new Set(state.legal.flatMap((entry) => entry.elements || []));
   noteChanges(state, previous);
+  drawnLast = state;
   if (!sameBoard(view.options)) {
     board.replaceChildren(html("p", {text: say("unknown")}), html("pre", {text: JSON.stringify(view, null, 1)}));
     return;
