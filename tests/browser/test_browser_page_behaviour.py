@@ -3,7 +3,8 @@
 - the protocol's own refusals said in the reader's language (a German page);
 - Tikal on a 390-pixel-wide phone: the board fits the width, a figure can be tapped;
 - the replay's marks after a jump: what that step changed, nothing from before (Altiplano);
-- the notice that the turn has come to a hidden page: a notification and a sound.
+- the notice that the turn has come to a hidden page: a notification and a sound;
+- Tikal's auction version: a browser seat bids and passes by clicking, bots in the others.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 from browsing import PHONE
 from playwright.sync_api import Page, WebSocketRoute, expect
 from test_browser_tables import api, api_table, legal_buttons, take_seat, wait_shown
-from test_browser_tikal import click_element, short_edition
+from test_browser_tikal import click_element, play_by_clicking, short_edition
 
 # -- refusal words -----------------------------------------------------------------------
 # The protocol's own refusals as a German table page shows them: a move chosen at a stale
@@ -327,5 +328,46 @@ def test_a_hidden_page_notifies_and_sounds_when_the_turn_comes(browser, server):
         page.wait_for_function("window.meepleNotices.length === 2")
         notices, sounds = recorded(page)
         assert notices[1] == {"title": title, "body": "Your move."} and sounds == 2
+    finally:
+        context.close()
+
+
+# -- auction --------------------------------------------------------------------------------
+# Tikal's auction version: the browser's seat bids by clicking a bid and passes by clicking
+# "pass" (each confirmed as the one action left, and accepted); its other moves (choosing the
+# tile won, placing it, its action points) are played over HTTP, two bots play the other seats.
+
+#: What the seat plays over HTTP between auctions, best first: the quickest way to the next.
+BETWEEN_AUCTIONS = ("choose_tile", "place_tile", "end_turn")
+
+
+@pytest.mark.timeout(120)
+def test_a_browser_seat_bids_and_passes_in_the_auction_by_clicking(browser, server):
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 2
+    body = {"game": "tikal", "options": {"auction": True}, "seats": seats}
+    created = api(server, "/api/tables", body)
+    table, secret = created["table"], created["seats"][0]["secret"]
+    context = browser.new_context(base_url=server)
+    try:
+        page = take_seat(context, server + created["seats"][0]["invite"], "Ana")
+        expect(page.locator("#board .tikal-auction")).to_be_visible()
+        clicked: list[str] = []
+        for number in range(MAX_MOVES):
+            if {"bid", "pass"} <= set(clicked):
+                break
+            state = my_turn(server, table, secret)
+            shows_version(page, state["version"])
+            kinds = {entry["action"]["kind"]: entry for entry in state["legal"]}
+            wanted = "bid" if "bid" not in clicked else "pass"
+            if wanted in kinds:
+                play_by_clicking(page, kinds[wanted])
+                expect(page.locator("#error")).to_be_empty()
+                clicked.append(wanted)
+                continue
+            kind = next((k for k in BETWEEN_AUCTIONS if k in kinds), next(iter(kinds)))
+            action, version = kinds[kind]["action"], state["version"]
+            move = {"action": action, "version": version, "nonce": f"m{number}"}
+            assert as_seat(server, f"/api/tables/{table}/moves", secret, move)["ok"]
+        assert {"bid", "pass"} <= set(clicked), f"clicked only {clicked}"
     finally:
         context.close()
