@@ -579,8 +579,10 @@ class TikalState(GameState):
         if self.camp[space] != NO_SEAT:
             return "TIK-9", say("there is already a camp on that tile")
         if len(self._camps(seat)) - 1 >= self.edition.camps:
-            return "TIK-9", say(
-                "at most {camps} camps per player in the game", camps=self.edition.camps
+            return "TIK-9", say_n(
+                "at most {n} camp per player in the game",
+                "at most {n} camps per player in the game",
+                n=self.edition.camps,
             )
         return None
 
@@ -591,7 +593,9 @@ class TikalState(GameState):
         if self.guard[space] != NO_SEAT:
             return "TIK-10", say("that temple is already guarded")
         if self.guard.count(seat) >= GUARDS_PER_PLAYER:
-            return "TIK-10", say("at most {guards} guards per player", guards=GUARDS_PER_PLAYER)
+            return "TIK-10", say_n(
+                "at most {n} guard per player", "at most {n} guards per player", n=GUARDS_PER_PLAYER
+            )
         mine = self.weight_on(seat, space)
         if mine == 0 or any(
             self.weight_on(other, space) >= mine for other in range(self.n) if other != seat
