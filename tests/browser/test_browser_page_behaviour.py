@@ -231,10 +231,10 @@ def test_a_jump_marks_only_what_its_step_changed(new_context, server):
     assert own, "no step changed anything drawn"
 
     page.locator("#first").click()
-    for _ in range(3):
-        forward(page)
-    earlier = marked(page)
-    assert earlier and earlier != own, "the earlier steps must leave marks to be cleared"
+    earlier = forward(page)
+    while not earlier or earlier == own:  # a step whose marks a jump must clear
+        assert int(page.locator("#step").input_value()) < middle - 2, "no step left marks"
+        earlier = forward(page)
     assert jump(page, middle) == own
     jump(page, steps)
     assert jump(page, middle) == own
@@ -325,9 +325,10 @@ def test_a_hidden_page_notifies_and_sounds_when_the_turn_comes(browser, server):
 
         page.evaluate("window.meepleHidden = true")
         play_a_turn(server, table, secret)
-        page.wait_for_function("window.meepleNotices.length === 2")
-        notices, sounds = recorded(page)
-        assert notices[1] == {"title": title, "body": "Your move."} and sounds == 2
+        page.wait_for_function("window.meepleNotices.length >= 2")
+        notices, sounds = recorded(page)  # two turns or more: a volcano's scoring is one too
+        assert all(notice == {"title": title, "body": "Your move."} for notice in notices)
+        assert sounds == len(notices)
     finally:
         context.close()
 
