@@ -1,7 +1,8 @@
 """Tikal engine speed: random full games per second, single process.
 
-Run: ``python benchmarks/bench_tikal.py [--games N] [--edition E ...]``. Also measures the two
-calls search bots lean on most: `clone` and `legal_actions`, on positions from random play.
+Run: ``python benchmarks/bench_tikal.py [--games N] [--edition E ...]``. Also measures what one
+call costs of what search bots lean on most: `clone`, `legal_actions`, `apply` and `view`, on
+positions from random play.
 
 ``--edition`` (repeatable) names the component data to measure: ``builtin`` (the default), an
 edition shipped with Meeple (``reconstruction-2026``) or an edition file. Several editions are
@@ -48,22 +49,38 @@ def games_per_second(
     return games / elapsed, steps / games
 
 
-def calls_per_second(positions: int = 300, edition: Any = None) -> tuple[float, float]:
+def call_costs(positions: int = 300, edition: Any = None) -> dict[str, float]:
+    """Microseconds per call of `clone`, `legal_actions`, `apply` and `view`, on the first
+    `positions` positions of a seeded random 4-player game, each call repeated 10 times."""
     states = []
     state = TikalState.new({"players": 4, "edition": edition}, 0)
     rng = random.Random(0)
     while len(states) < positions and not state.is_over():
         states.append(state.clone())
         random_step(state, rng)
+    many = states * 10
+    costs = {}
     start = time.perf_counter()
-    for s in states * 10:
+    for s in many:
         s.clone()
-    clones = len(states) * 10 / (time.perf_counter() - start)
+    costs["clone"] = time.perf_counter() - start
     start = time.perf_counter()
-    for s in states * 10:
+    for s in many:
         s.legal_actions(s.to_move()[0])
-    legal = len(states) * 10 / (time.perf_counter() - start)
-    return clones, legal
+    costs["legal_actions"] = time.perf_counter() - start
+    moves = []
+    for s in many:
+        seat = s.to_move()[0]
+        moves.append((s.clone(), seat, rng.choice(s.legal_actions(seat))))
+    start = time.perf_counter()
+    for s, seat, action in moves:
+        s.apply(seat, action)
+    costs["apply"] = time.perf_counter() - start
+    start = time.perf_counter()
+    for s in many:
+        s.view(0)
+    costs["view"] = time.perf_counter() - start
+    return {call: seconds / len(many) * 1e6 for call, seconds in costs.items()}
 
 
 def main() -> None:
@@ -91,9 +108,10 @@ def main() -> None:
                 rate, steps = games_per_second(players, auction, args.games, data[edition])
                 version = "auction" if auction else "base"
                 print(f"{players:>7} {version:>8} {rate:>9.1f} {steps:>11.0f}")
-        clones, legal = calls_per_second(edition=data[edition])
+        costs = call_costs(edition=data[edition])
         print(
-            f"clone: {clones:,.0f}/s   legal_actions: {legal:,.0f}/s (4 players, random positions)"
+            "µs per call (4 players, random positions): "
+            + "   ".join(f"{call} {micros:.1f}" for call, micros in costs.items())
         )
 
 

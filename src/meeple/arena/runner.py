@@ -108,13 +108,24 @@ def job_for(config: ArenaConfig, index: int, out: Path) -> GameJob:
 
 
 def play_game(job: GameJob) -> GameLine:
-    """Play one game to the end; any exception is reported in the line, never raised.
+    """Play one game to the end; any exception is reported in the line, never raised, and the
+    record so far is saved in the arena directory so that the error can be replayed."""
+    line, failed_record = play_out(job)
+    if failed_record is not None:
+        keep_error_record(Path(job.out), line, failed_record)
+    return line
+
+
+def play_out(job: GameJob) -> tuple[GameLine, GameRecord | None]:
+    """Play one game to the end: its line, and the record so far if it raised (else ``None``).
 
     Catching everything is deliberate: a bot is arbitrary code, and one crashing game must not
-    stop a night-long tournament. The record so far is saved so that the error can be replayed."""
+    stop a night-long tournament. Nothing is written here, so that a machine without the arena
+    directory (a Ray node) can play the game and send the record back to be kept."""
     started = time.perf_counter()
     record = GameRecord(job.game, job.options, job.seed)
     line: GameLine = {"index": job.index, "seed": job.seed, "lineup": list(job.lineup)}
+    failed_record = None
     try:
         state_class = game_class(job.game)
         state = state_class.new(job.options, job.seed)
@@ -130,12 +141,22 @@ def play_game(job: GameJob) -> GameLine:
         line |= {"scores": state.scores(), "winners": state.winners(), "error": None}
     except Exception as exc:
         path = Path(ERRORS_DIR) / f"game-{job.index}.json"
-        (Path(job.out) / ERRORS_DIR).mkdir(parents=True, exist_ok=True)
-        record.save(Path(job.out) / path)
         error = {"type": type(exc).__name__, "message": str(exc), "record": path.as_posix()}
         line |= {"scores": None, "winners": None, "error": error}
+        failed_record = record
     line["seconds"] = round(time.perf_counter() - started, 3)
-    return line
+    return line, failed_record
+
+
+def keep_error_record(out: Path, line: GameLine, record: GameRecord) -> None:
+    """Save the record of a game that raised where its line says (``errors/game-<i>.json``)."""
+    (out / ERRORS_DIR).mkdir(parents=True, exist_ok=True)
+    record.save(out / line["error"]["record"])
+
+
+#: How an arena's games are played: the jobs in, their lines out in completion order
+#: (`run_jobs` with a number of workers here, or `meeple.arena.ray_runner` on a Ray cluster).
+JobRunner = Callable[[list[GameJob]], Iterable[GameLine]]
 
 
 def run_jobs(jobs: list[GameJob], workers: int) -> Iterator[GameLine]:
@@ -197,14 +218,15 @@ def play_arena(
     out: Path,
     config: ArenaConfig,
     done: dict[int, GameLine],
-    workers: int,
+    run: JobRunner,
     on_line: Callable[[GameLine], None] = lambda line: None,
 ) -> list[GameLine]:
-    """Play the games missing from `done`, recording each as it ends; every line, in order."""
+    """Play the games missing from `done` with `run`, recording each as it ends; every line, in
+    order."""
     jobs = [job_for(config, i, out) for i in range(config.games) if i not in done]
     results = dict(done)
     with (out / GAMES_FILE).open("a", encoding="utf-8") as stream:
-        for line in run_jobs(jobs, workers):
+        for line in run(jobs):
             append_line(stream, line)
             results[line["index"]] = line
             on_line(line)

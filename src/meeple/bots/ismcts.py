@@ -156,7 +156,7 @@ class IsmctsBot(Bot):
             node = child
             if child.visits == 0:
                 break
-        rewards = self._value(state)
+        rewards = self._value(state, {n.mover for n in path[1:]})
         for n in path[1:]:
             n.visits += 1
             n.reward += rewards[n.mover]
@@ -227,16 +227,17 @@ class IsmctsBot(Bot):
         return self.rng.choice(best)
 
     # -- values -----------------------------------------------------------------------------------
-    def _value(self, state: GameState) -> list[float]:
-        """Each seat's reward in 0..1 for a leaf: won or lost, or the evaluation squashed.
+    def _value(self, state: GameState, seats: set[int]) -> dict[int, float]:
+        """The reward in 0..1 for a leaf of each seat of `seats` (those that chose on the way
+        to it: the others' rewards would go nowhere, and with the tree cut at the end of the
+        own steps that is every other seat): won or lost, or the evaluation squashed.
 
         There is no random playout: random play in these games is so far from real play (it
         scores a few points in Altiplano) that the evaluation of the leaf itself says more."""
-        seats = range(state.num_players)
         if state.is_over():
             winners = state.winners()
-            return [1.0 / len(winners) if s in winners else 0.0 for s in seats]
-        return [self._squash(self.evaluation.evaluate(state, s)) for s in seats]
+            return {s: 1.0 / len(winners) if s in winners else 0.0 for s in seats}
+        return {s: self._squash(self.evaluation.evaluate(state, s)) for s in sorted(seats)}
 
     @staticmethod
     def _squash(points: float) -> float:

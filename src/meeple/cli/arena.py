@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -24,6 +25,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from meeple.arena.ray_runner import RayFailure, RayMissing, import_ray, ray_cluster
 from meeple.arena.report import (
     WINRATES_PNG,
     errors_of,
@@ -31,7 +33,15 @@ from meeple.arena.report import (
     results_table,
     write_reports,
 )
-from meeple.arena.runner import ArenaConfig, ArenaMismatch, GameLine, open_arena, play_arena
+from meeple.arena.runner import (
+    ArenaConfig,
+    ArenaMismatch,
+    GameLine,
+    JobRunner,
+    open_arena,
+    play_arena,
+    run_jobs,
+)
 from meeple.arena.schedule import cycle_length
 from meeple.bots import parse_spec
 from meeple.cli.invocation import pip_command
@@ -52,6 +62,16 @@ def arena(
     games: Annotated[int, typer.Option(help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole arena.")] = 1,
     workers: Annotated[int, typer.Option(help="Processes playing games in parallel.")] = 1,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="ADDRESS",
+            help="Play on a Ray cluster instead, one game a task: its address as ray.init "
+            "takes it (auto, ray://host:10001), or local to start one here. Needs the "
+            "'cluster' extra.",
+        ),
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option(help="Arena directory (default meeple-arena/<game>-<players>p-seed<seed>)."),
@@ -64,17 +84,25 @@ def arena(
     config = _config(game, bots, players, games, seed, ctx.args)
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
+    if ray_address is not None and workers != 1:
+        fail("--workers and --ray are alternatives: on Ray, the cluster's CPUs play the games")
     out = out or DEFAULT_ROOT / f"{game}-{config.players}p-seed{seed}"
+    console = Console(highlight=False)
     try:
-        done = open_arena(out, config)
+        # Connected before anything is written, so that a missing or unreachable Ray leaves
+        # no trace; disconnected (a local instance stopped) only after the last game.
+        with _games_runner(ray_address, workers) as run:
+            done = open_arena(out, config)
+            _announce(console, config, out, len(done))
+            started = time.perf_counter()
+            with _progress(config.games, len(done), done.values()) as on_line:
+                lines = play_arena(out, config, done, run, on_line)
     except ArenaMismatch as exc:
         fail(str(exc))
-    console = Console(highlight=False)
-    _announce(console, config, out, len(done))
-    started = time.perf_counter()
-    try:
-        with _progress(config.games, len(done), done.values()) as on_line:
-            lines = play_arena(out, config, done, workers, on_line)
+    except RayFailure as exc:
+        fail(escape(str(exc)))
+    except RayMissing:
+        fail(_ray_hint())
     except KeyboardInterrupt:
         console.print(
             f"Interrupted; finished games are kept in {out}. Rerun to continue.", soft_wrap=True
@@ -95,6 +123,23 @@ def arena(
         console.print(_charts_hint(), soft_wrap=True)
     if errors:
         raise typer.Exit(1)
+
+
+def _games_runner(ray_address: str | None, workers: int) -> AbstractContextManager[JobRunner]:
+    """Where the games are played: `workers` local processes, or the Ray cluster there."""
+    if ray_address is None:
+        return nullcontext(partial(run_jobs, workers=workers))
+    import_ray()  # RayMissing now, before a progress bar or a file
+    return ray_cluster(ray_address)
+
+
+def _ray_hint() -> str:
+    """What to do about ``--ray`` without Ray: it is an optional extra."""
+    install = f"{pip_command()} install -e '.[cluster]'"
+    return escape(
+        "--ray needs Ray, which is not installed; nothing was played or written. Install the "
+        f"'cluster' extra ({install} in the meeple checkout) and run this command again."
+    )
 
 
 def _charts_hint() -> str:

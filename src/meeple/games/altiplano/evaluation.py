@@ -352,7 +352,7 @@ class AltiplanoEvaluation(Evaluation):
                 if source == "boat":
                     gain, cost = comps.boat_vp + self._gained(comps, action.out), comps.boat_cost
                 elif source == "house":
-                    gain, cost = comps.house_vp + owned.get(action.out, 0), comps.house_cost
+                    gain, cost = float(comps.house_vp + owned.get(action.out, 0)), comps.house_cost
                 else:
                     gain = self._gained(comps, action.out)
                     if source == "role" or source.startswith("ext:"):

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 State = TypeVar("State", bound="AltiplanoState")
 
 SECRET_PLAYER_FIELDS = ("bag", "container", "missions", "hand", "gift", "seen", "gave")
+_SECRET = frozenset(SECRET_PLAYER_FIELDS)
 
 
 def census(comps: Components, s: Mapping[str, Any]) -> dict[str, int]:
@@ -44,10 +45,9 @@ def census(comps: Components, s: Mapping[str, Any]) -> dict[str, int]:
 
 
 def _redact_player(p: Player, public_missions: bool) -> dict[str, Any]:
-    """Another seat's player data as a seat sees it (copied: views never share state data)."""
-    q = copy_player(p)
-    for key in SECRET_PLAYER_FIELDS:
-        del q[key]
+    """Another seat's player data as a seat sees it (copied: views never share state data).
+    The secret fields are left out before copying, not copied and then dropped."""
+    q = copy_player({key: value for key, value in p.items() if key not in _SECRET})
     q["bag_size"] = sum(p["bag"].values())
     q["container_size"] = sum(p["container"].values())
     q["missions"] = list(p["missions"]) if public_missions else list(p["revealed"])

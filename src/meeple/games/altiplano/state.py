@@ -19,6 +19,7 @@ found in the list.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import random
@@ -129,6 +130,29 @@ def _same_action(one: C.Conversion, other: C.Conversion) -> bool:
     )
 
 
+@dataclasses.dataclass(frozen=True)
+class _Outfit:
+    """What a player's role and extensions make of the board, derived once per role and set of
+    extensions (they change a few times a game; planning reads this at every step)."""
+
+    #: (location, its field name, fields there, tiles they take) in the circle's data order;
+    #: the market's tiles leave out the order goods (`AltiplanoState.market_order_goods`).
+    locations: tuple[tuple[str, str, int, frozenset[str]], ...]
+    #: The placing of each tile a location's fields take, by location and tile (the market's
+    #: order goods aside, as above).
+    places: dict[str, dict[str, A.Place]]
+    #: Fields per location (`AltiplanoState.field_capacity`).
+    capacity: dict[str, int]
+    #: Tiles each location's fields take, the market's without the order goods.
+    inputs: dict[str, frozenset[str]]
+    #: Role and extension conversions by field name (`AltiplanoState.conversions`).
+    conversions: tuple[tuple[str, C.Conversion], ...]
+    #: The same, grouped by location.
+    by_location: dict[str, tuple[tuple[str, C.Conversion], ...]]
+    #: Identities of the player's extensions.
+    identities: frozenset[str]
+
+
 class AltiplanoState(GameState):
     """One game of Altiplano (see the module docstring for how the data is laid out)."""
 
@@ -141,7 +165,7 @@ class AltiplanoState(GameState):
         self.options = options
         self.comps = comps
         self.s = s
-        self._legal: dict[int, tuple[list[Action], set[Action]]] = {}
+        self._legal: dict[int, list[Action]] = {}
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -327,8 +351,8 @@ class AltiplanoState(GameState):
         return over
 
     def _order_from_start(self) -> list[int]:
-        n, start = self.num_players, self.s["start"]
-        return [(start + k) % n for k in range(n)]
+        n, start = len(self.s["players"]), self.s["start"]
+        return [*range(start, n), *range(start)]
 
     def to_move(self) -> tuple[int, ...]:
         s = self.s
@@ -340,7 +364,8 @@ class AltiplanoState(GameState):
         if phase == "over":
             return ()
         if phase == "plan":
-            return tuple(i for i in self._order_from_start() if self._may_plan(i))
+            may_plan = self._may_plan
+            return tuple(i for i in self._order_from_start() if may_plan(i))
         if phase == "missions":
             return tuple(i for i in range(self.num_players) if self.legal_actions(i))
         return tuple(i for i in range(self.num_players) if not s["ready"][i])
@@ -350,67 +375,88 @@ class AltiplanoState(GameState):
         plans = sum(1 for step in self.comps.road_track[: p["road"]] if step == "plan")
         return min(self.comps.planning_max, self.comps.planning_start + plans)
 
-    def field_capacity(self, p: Player, loc: str) -> int:
-        extra = (
-            C.SPECIAL_EXTENSIONS["village_fields"]["fields"]
-            if loc == "village"
-            and any(self.comps.extensions[e].identity == "village_fields" for e in p["ext"])
-            else 0
+    def _outfit(self, p: Player) -> _Outfit:
+        """The player's `_Outfit`, memoised per role and extensions."""
+        key = ("outfit", p["role"], tuple(p["ext"]))
+        outfit: _Outfit | None = self.comps.memo.get(key)
+        if outfit is None:
+            outfit = self.comps.memo[key] = self._make_outfit(p)
+        return outfit
+
+    def _make_outfit(self, p: Player) -> _Outfit:
+        comps = self.comps
+        identities = frozenset(comps.extensions[e].identity for e in p["ext"])
+        capacity = dict(comps.action_fields)
+        if "village_fields" in identities:
+            capacity["village"] += C.SPECIAL_EXTENSIONS["village_fields"]["fields"]
+        conversions = [("role", comps.roles[p["role"]].conversion)] if p["role"] else []
+        for eid in p["ext"]:
+            conv = comps.extensions[eid].conversion
+            if conv is not None:
+                conversions.append((f"ext:{eid}", conv))
+        grouped: dict[str, list[tuple[str, C.Conversion]]] = {}
+        for field, conv in conversions:
+            grouped.setdefault(conv.location, []).append((field, conv))
+        inputs = self._location_inputs_table(conversions)
+        return _Outfit(
+            locations=tuple(
+                (loc, f"loc:{loc}", capacity[loc], inputs[loc]) for loc in comps.locations
+            ),
+            places={
+                loc: {good: _place(f"loc:{loc}", good) for good in sorted(inputs[loc])}
+                for loc in comps.locations
+            },
+            capacity=capacity,
+            inputs=inputs,
+            conversions=tuple(conversions),
+            by_location={loc: tuple(g) for loc, g in grouped.items()},
+            identities=identities,
         )
-        return self.comps.action_fields[loc] + extra
+
+    def field_capacity(self, p: Player, loc: str) -> int:
+        return self._outfit(p).capacity[loc]
 
     def _has(self, p: Player, identity: str) -> bool:
-        return any(self.comps.extensions[e].identity == identity for e in p["ext"])
+        return identity in self._outfit(p).identities
 
     def conversions(self, p: Player) -> list[tuple[str, C.Conversion]]:
         """Role and extension conversions of a player, keyed by their field name."""
-        result = [("role", self.comps.roles[p["role"]].conversion)] if p["role"] else []
-        for eid in p["ext"]:
-            conv = self.comps.extensions[eid].conversion
-            if conv is not None:
-                result.append((f"ext:{eid}", conv))
-        return result
+        return list(self._outfit(p).conversions)
 
     def _conversions_by_location(
         self, p: Player
     ) -> dict[str, tuple[tuple[str, C.Conversion], ...]]:
-        """`conversions` grouped by location, in order; memoised per role and extensions."""
-        key = ("conversions by location", p["role"], tuple(p["ext"]))
-        table = self.comps.memo.get(key)
-        if table is None:
-            grouped: dict[str, list[tuple[str, C.Conversion]]] = {}
-            for field, conv in self.conversions(p):
-                grouped.setdefault(conv.location, []).append((field, conv))
-            table = self.comps.memo[key] = {loc: tuple(g) for loc, g in grouped.items()}
-        return table
+        """`conversions` grouped by location, in order."""
+        return self._outfit(p).by_location
 
     def location_inputs(self, p: Player, loc: str) -> frozenset[str]:
         """Tiles a location's action fields take (ALT-8): inputs of any action there. The
         market's also depend on the orders: see `market_order_goods`."""
-        key = (p["role"], tuple(p["ext"]))
-        table = self.comps.memo.get(key)
-        if table is None:
-            table = self.comps.memo[key] = self._location_inputs_table(p)
+        inputs = self._outfit(p).inputs[loc]
         if loc == "market":
-            return table[loc] | self.market_order_goods(p)
-        return table[loc]
+            return inputs | self.market_order_goods(p)
+        return inputs
 
     def market_order_goods(self, p: Player) -> frozenset[str]:
         """Goods a delivery could still use (ALT-8): those missing on the player's own order and
         those on the order cards still at the market. Cards removed at setup or taken by other
         players can never be delivered to by this player, so their goods do not count."""
         orders = self.comps.orders
-        goods = {g for o in self.s["orders"] for g in orders[o].goods}
+        goods: set[str] = set()
+        for order in self.s["orders"]:
+            goods.update(orders[order].goods)
         if p["order"] is not None:
             goods.update(self._missing(p))
         return frozenset(goods)
 
-    def _location_inputs_table(self, p: Player) -> dict[str, frozenset[str]]:
+    def _location_inputs_table(
+        self, conversions: list[tuple[str, C.Conversion]]
+    ) -> dict[str, frozenset[str]]:
         comps = self.comps
         table = {}
         for loc in comps.locations:
             inputs = {g for conv in comps.conversions_at(loc) for g, _ in conv.inputs}
-            for _key, conv in self.conversions(p):
+            for _key, conv in conversions:
                 if conv.location == loc:
                     inputs.update(g for g, _ in conv.inputs)
             if loc == "harbor":
@@ -427,15 +473,19 @@ class AltiplanoState(GameState):
         return table
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self, seat: int) -> list[Action]:
-        return list(self._legal_entry(seat)[0])
+    # The seat of the entries is typed `object`: they refuse anything else than a seat by the
+    # game's own rules (no actions, MalformedAction), also in the compiled build, which checks
+    # declared types at the call.
+    def legal_actions(self, seat: object) -> list[Action]:
+        if type(seat) is not int:
+            return []
+        return list(self._legal_entry(seat))
 
-    def _legal_entry(self, seat: int) -> tuple[list[Action], set[Action]]:
-        """Legal actions of `seat`, cached until the state changes."""
+    def _legal_entry(self, seat: int) -> list[Action]:
+        """Legal actions of `seat`, cached until the state changes (never changed)."""
         entry = self._legal.get(seat)
         if entry is None:
-            actions = self._compute_legal(seat)
-            entry = self._legal[seat] = (actions, set(actions))
+            entry = self._legal[seat] = self._compute_legal(seat)
         return entry
 
     def _compute_legal(self, seat: int) -> list[Action]:
@@ -513,54 +563,72 @@ class AltiplanoState(GameState):
 
     def _legal_plan(self, seat: int, p: Player) -> list[Action]:
         result: list[Action] = []
-        if self._done_problem(seat) is None:
+        if self._next_done() == seat:  # `_done_problem`
             result.append(_done())
-        for target, good in sorted({(t, g) for t, g in p["placed_now"]}):
-            result.append(_unplace(target, good))
-        goods = sorted(p["planning"])
+        if p["placed_now"]:
+            for target, good in sorted({(t, g) for t, g in p["placed_now"]}):
+                result.append(_unplace(target, good))
+        planning = p["planning"]
+        goods = sorted(planning)
         coins = p["coins"] > 0
-        for loc in self.comps.locations:
-            if len(p["fields"][loc]) < self.field_capacity(p, loc):
-                allowed = self.location_inputs(p, loc)
-                result.extend(_place(f"loc:{loc}", g) for g in goods if g in allowed)
-        for key, conv in self.conversions(p):
+        outfit = self._outfit(p)
+        fields = p["fields"]
+        places = outfit.places
+        for loc, target, capacity, allowed in outfit.locations:
+            if len(fields[loc]) < capacity:
+                if loc == "market":
+                    allowed = allowed | self.market_order_goods(p)
+                    result.extend([_place(target, g) for g in goods if g in allowed])
+                else:
+                    here = places[loc]
+                    result.extend([here[g] for g in goods if g in here])
+        for key, conv in outfit.conversions:
             placed = p["role_fields"] if key == "role" else p["ext_fields"][key[4:]]
             for good, count in conv.inputs:
-                if placed.get(good, 0) < count and (
-                    good in p["planning"] or (good == COINS and coins)
-                ):
+                if placed.get(good, 0) < count and (good in planning or (good == COINS and coins)):
                     result.append(_place(key, good))
         for eid, wild in p["wild"].items():
             if wild is None:
                 result.extend(_place(f"wild:{eid}", g) for g in goods)
-        coin_move = self._has(p, "coin_movement")
-        for i, on_field in enumerate(p["move"]):
-            if on_field is None:
-                if FOOD in p["planning"]:
-                    result.append(_place(f"move:{i}", FOOD))
-                if coin_move and coins:
-                    result.append(_place(f"move:{i}", COINS))
+        coin_move = coins and "coin_movement" in outfit.identities
+        food = FOOD in planning
+        if food or coin_move:
+            for i, on_field in enumerate(p["move"]):
+                if on_field is None:
+                    if food:
+                        result.append(_place(f"move:{i}", FOOD))
+                    if coin_move:
+                        result.append(_place(f"move:{i}", COINS))
         return result
 
     def _may_plan(self, seat: int) -> bool:
-        """Whether `seat` has any planning action (a quick answer for the common cases)."""
+        """Whether `seat` has any planning action (the listed actions if known, else a quick
+        answer for the common cases)."""
         s = self.s
         if s["ready"][seat]:
             return False
+        listed = self._legal.get(seat)
+        if listed is not None:
+            return bool(listed)
         p = s["players"][seat]
         if p["placed_now"] or self._next_done() == seat:
             return True
-        for loc in self.comps.locations:
-            if len(p["fields"][loc]) < self.field_capacity(p, loc):
-                inputs = self.location_inputs(p, loc)
-                if any(g in inputs for g in p["planning"]):
-                    return True
-        return bool(self._legal_entry(seat)[0])
+        planning = p["planning"]
+        fields = p["fields"]
+        for loc, _, capacity, inputs in self._outfit(p).locations:
+            if len(fields[loc]) < capacity:
+                if loc == "market":
+                    inputs = inputs | self.market_order_goods(p)
+                for good in planning:
+                    if good in inputs:
+                        return True
+        return bool(self._legal_entry(seat))
 
     def _next_done(self) -> int:
         """ALT-10: "done" is accepted from the start player first, then clockwise."""
+        ready = self.s["ready"]
         for seat in self._order_from_start():
-            if not self.s["ready"][seat]:
+            if not ready[seat]:
                 return seat
         return -1
 
@@ -676,7 +744,9 @@ class AltiplanoState(GameState):
                 result.extend(
                     _store_buffered(r) for r in W.storage_rows(p["warehouse"], comps.rows, CORN)
                 )
-            if cont is None:
+            # The first checks of `_cart_problem` come first here only for speed (search lists
+            # these actions at every village visit, mostly without the coin).
+            if cont is None and p["coins"] >= C.CART_PRICE and not p["bought_cart"]:
                 result.extend(
                     _buy_cart(i) for i in range(len(p["carts"])) if not self._cart_problem(p, i)
                 )
@@ -693,9 +763,11 @@ class AltiplanoState(GameState):
                     result.extend(
                         _buy_extension(slot)
                         for slot, eid in enumerate(s["strip"])
-                        if eid is not None and not self._extension_problem(p, slot)
+                        if eid is not None
+                        and p["coins"] >= self.extension_price(slot)
+                        and not self._extension_problem(p, slot)
                     )
-                if p["order"] is None:
+                if p["order"] is None and p["coins"] >= comps.order_cost:
                     # ALT-13: with no card left the action is still allowed; nothing is received
                     result.extend(
                         _buy_order(o)
@@ -731,19 +803,32 @@ class AltiplanoState(GameState):
         return result
 
     # ------------------------------------------------------------------ apply
-    def apply(self, seat: int, action: Action) -> None:
+    def check_seat(self, seat: object) -> int:
+        """As the engine's; a seat with listed actions is known to be one that may act (in
+        every phase only seats that may act have actions), so it needs no `to_move`."""
+        if type(seat) is int and self._legal.get(seat):
+            return seat
+        return super().check_seat(seat)
+
+    def apply(self, seat: object, action: Action) -> None:
         seat = self.check_seat(seat)
         effect = _EFFECTS.get(type(action))
         if effect is None:
             raise MalformedAction(f"not an Altiplano action: {action!r}")
         listed = self._legal.get(seat)
         # A listed action has no problem (the lists equal the checks, see the module
-        # docstring), so only an action not found in the list of this state is checked.
-        if listed is None or action not in listed[1]:
+        # docstring), so only an action not found in the list of this state is checked. The
+        # lists hold one instance per distinct action, and the callers that apply many actions
+        # (search, random play) pass those instances: found by identity, which is much cheaper
+        # than hashing; an equal copy (one decoded from JSON) is simply checked.
+        if listed is None or id(action) not in set(map(id, listed)):
             problem = self._problem(seat, action)
             if problem is not None:
                 raise IllegalAction(*problem)
-        self._legal = {}
+        if type(action) in _OWN_PLANNING:
+            self._legal.pop(seat, None)
+        else:
+            self._legal = {}
         effect(self, seat, self.s["players"][seat], action)
 
     # ------------------------------------------------------------------ rules
@@ -1904,7 +1989,7 @@ class AltiplanoState(GameState):
         return scoring.winners(self.score_sheet(), [p["coins"] for p in self.s["players"]])
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         from meeple.games.altiplano.hidden import make_view
 
         return make_view(self, self.check_view_seat(seat))
@@ -1997,6 +2082,10 @@ def _distance(circle: list[str], one: str, other: str) -> int:
     apart = abs(circle.index(one) - circle.index(other))
     return min(apart, len(circle) - apart)
 
+
+#: Actions that change only the actor's own legal actions: planning changes a player's own
+#: board alone, and "done" (which concerns the others) is not among these.
+_OWN_PLANNING = frozenset((A.Place, A.Unplace))
 
 Check = Callable[[AltiplanoState, int, Player, Any], Problem]
 Effect = Callable[[AltiplanoState, int, Player, Any], None]

@@ -11,12 +11,10 @@ from meeple.engine.errors import MeepleError
 from meeple.engine.evaluation import NEG_INF, Evaluation
 from meeple.engine.game import GameState
 from meeple.games.tikal.actions import Bid
-from meeple.games.tikal.layout import NO_SEAT, NO_TILE, Seat, Space, seat_workers
+from meeple.games.tikal.layout import NO_SEAT, Seat, Space, seat_workers
+from meeple.games.tikal.paths import Paths
 from meeple.games.tikal.scoring import points_now
 from meeple.games.tikal.state import TikalState
-
-Graph = list[list[tuple[Space, int]]]
-"""[space] -> (neighbour, AP) of each walk out of it."""
 
 
 class TikalEvaluation(Evaluation):
@@ -34,15 +32,6 @@ class TikalEvaluation(Evaluation):
     CAMP = 0.8
     UNUSED_AP = 0.15  # ending the turn with points left
     BID_WORTH = 1.2  # what moving first in an auction round is worth, in points
-
-    def __init__(self) -> None:
-        # each memo by what its answer depends on (see where it is filled)
-        self._graphs: dict[tuple[int, ...], Graph] = {}
-        self._fields: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[Space, ...]], list[int]]
-        self._fields = {}
-        # temple and treasure spaces, in board order, as (space, is a temple), by layout
-        self._spots: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[tuple[Space, bool], ...]]
-        self._spots = {}
 
     # -- actions --------------------------------------------------------------------------------
     def action_value(self, state: GameState, seat: int, action: Action) -> float:
@@ -76,25 +65,14 @@ class TikalEvaluation(Evaluation):
 
     def _position(self, s: TikalState, seat: Seat) -> float:
         n, ed = s.n, s.edition
-        kinds = s.tile_kinds
-        tile_at, workers, guard, temple_top = s.tile_at, s.workers, s.guard, s.temple_top
+        workers, guard, temple_top = s.workers, s.guard, s.temple_top
         leaders, tokens = s.leader, s.tokens
         weight_leader = ed.leader_weight
         others = [p for p in range(n) if p != seat]
         value = 0.0
         targets: list[Space] = []
-        layout = tuple(tile_at)
-        spots = self._spots.get((layout, kinds))
-        if spots is None:
-            spots = tuple(
-                (space, kinds[tile] == "temple")
-                for space, tile in enumerate(layout)
-                if tile != NO_TILE and kinds[tile] in ("temple", "treasure")
-            )
-            if len(self._spots) > 256:
-                self._spots.clear()
-            self._spots[layout, kinds] = spots
-        for space, temple in spots:
+        paths = s.paths()
+        for space, temple in paths.spots:
             if temple:
                 if guard[space] != NO_SEAT:
                     if guard[space] == seat:
@@ -117,7 +95,7 @@ class TikalEvaluation(Evaluation):
             elif tokens.get(space):
                 targets.append(space)
         value += self.CAMP * s.camp.count(seat)
-        field = self._distance_field(s, tuple(targets), layout)
+        field = distance_field(paths, tuple(targets))
         leader = leaders[seat]
         if leader >= 0:  # on the board, not SUPPLY or OUT
             value += self.FIGURE_ON_BOARD * weight_leader
@@ -129,53 +107,27 @@ class TikalEvaluation(Evaluation):
                 )
         return value
 
-    def _distance_field(
-        self, s: TikalState, targets: tuple[Space, ...], layout: tuple[int, ...] | None = None
-    ) -> list[int]:
-        """AP needed to walk from each space to the nearest target (multi-source Dijkstra);
-        `layout` is ``tuple(s.tile_at)``, if the caller has it."""
-        if layout is None:
-            layout = tuple(s.tile_at)
-        key = (layout, tuple(s.rotation), targets)
-        field = self._fields.get(key)
-        if field is not None:
-            return field
-        graph = self._graph(s, layout)
-        big = 10**6
-        field = [big] * len(layout)
-        heap = [(0, t) for t in targets]
-        for t in targets:
-            field[t] = 0
-        while heap:
-            dist, space = heapq.heappop(heap)
-            if dist > field[space]:
-                continue
-            for nb, cost in graph[space]:
-                if dist + cost < field[nb]:
-                    field[nb] = dist + cost
-                    heapq.heappush(heap, (dist + cost, nb))
-        if len(self._fields) > 256:
-            self._fields.clear()
-        self._fields[key] = field
-        return field
 
-    def _graph(self, s: TikalState, layout: tuple[int, ...]) -> Graph:
-        key = (*layout, *s.rotation)
-        known = self._graphs.get(key)
-        if known is not None:
-            return known
-        kinds = s.tile_kinds
-        graph: Graph = [[] for _ in layout]
-        for space, tile in enumerate(layout):
-            if tile == NO_TILE or kinds[tile] == "volcano":
-                continue
-            for nb in s.edition.neighbours[space]:
-                if nb < 0 or layout[nb] == NO_TILE or kinds[layout[nb]] == "volcano":
-                    continue
-                cost = s.walk_cost(space, nb)
-                if cost > 0:
-                    graph[space].append((nb, cost))
-        if len(self._graphs) > 64:
-            self._graphs.clear()
-        self._graphs[key] = graph
-        return graph
+def distance_field(paths: Paths, targets: tuple[Space, ...]) -> list[int]:
+    """AP needed to walk from each space to the nearest target (multi-source Dijkstra),
+    memoised with the layout's paths."""
+    key = ("distance", targets)
+    field: list[int] | None = paths.extra.get(key)
+    if field is not None:
+        return field
+    graph = paths.graph
+    big = 10**6
+    field = [big] * len(graph)
+    heap = [(0, t) for t in targets]
+    for t in targets:
+        field[t] = 0
+    while heap:
+        dist, space = heapq.heappop(heap)
+        if dist > field[space]:
+            continue
+        for nb, cost in graph[space]:
+            if dist + cost < field[nb]:
+                field[nb] = dist + cost
+                heapq.heappush(heap, (dist + cost, nb))
+    paths.extra[key] = field
+    return field

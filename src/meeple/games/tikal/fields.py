@@ -344,11 +344,12 @@ def compile_clone(shared: tuple[str, ...]) -> Callable[..., Any]:
     per attribute: search bots clone states hundreds of thousands of times, and a loop of
     ``setattr`` calls over the table would make each clone about a third slower.
     """
-    lines = ["def clone(self):", "    other = new(type(self))"]
+    # `type(self).__new__`, not `object.__new__`: mypyc's compiled classes refuse the latter.
+    lines = ["def clone(self):", "    other = type(self).__new__(type(self))"]
     lines += [f"    other.{name} = self.{name}" for name in shared]
     lines += [f"    other.{f.name} = {f.kind.copy.format('self.' + f.name)}" for f in FIELDS]
     lines.append("    return other")
-    namespace: dict[str, Any] = {"new": object.__new__, "copy_rounds": copy_rounds}
+    namespace: dict[str, Any] = {"copy_rounds": copy_rounds}
     exec("\n".join(lines), namespace)
     clone: Callable[..., Any] = namespace["clone"]
     return clone

@@ -92,11 +92,11 @@ def points_now(state: TikalState) -> list[int]:
     one pass over the board (search evaluations ask for it at every position)."""
     n = state.n
     edition = state.edition
-    kinds, top, guard = state.tile_kinds, state.temple_top, state.guard
+    top, guard = state.temple_top, state.guard
     workers, leader, weight = state.workers, state.leader, edition.leader_weight
     points = [0] * n
-    for space, tile in enumerate(state.tile_at):
-        if tile == NO_TILE or kinds[tile] != "temple":
+    for space, temple in state.paths().spots:
+        if not temple:
             continue
         holder = guard[space]  # `majority_holder`: the guard, else the sole majority
         if holder == NO_SEAT:

@@ -13,7 +13,9 @@ steps ``bid`` and ``choose`` before ``place``.
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, Self, TypeVar
@@ -65,6 +67,7 @@ from meeple.games.tikal.layout import (
     treasure_slot,
     worker_slot,
 )
+from meeple.games.tikal.paths import GraphRow, Paths
 from meeple.games.tikal.scoring import ScoringRound, score_seat
 
 LEVELS_PER_TEMPLE_PER_TURN = 2  # TIK-6 (rulebook)
@@ -72,7 +75,7 @@ TOKENS_PER_TILE_PER_TURN = 2  # TIK-7 (rulebook)
 GUARDS_PER_PLAYER = 2  # TIK-10 (rulebook)
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
-#: Results memoised per edition by board layout (placements, walks) before the memo starts afresh.
+#: Results memoised per edition by board layout (placements, paths) before the memo starts afresh.
 _MEMO_LIMIT = 4096
 
 # Actions are immutable values: the legal-action lists share one instance per distinct action
@@ -80,15 +83,51 @@ _MEMO_LIMIT = 4096
 _place_tile = functools.cache(PlaceTile)
 _deploy = functools.cache(Deploy)
 _camp_move = functools.cache(CampMove)
-_walk = functools.cache(Walk)
 _excavate = functools.cache(Excavate)
 _recover = functools.cache(Recover)
 _build_camp = functools.cache(BuildCamp)
 _place_guard = functools.cache(PlaceGuard)
+_exchange = functools.cache(Exchange)
 _END_TURN = EndTurn()
 
 Problem = tuple[str, str] | None
 """Why a rule refuses an action, as (rule, reason); None if it allows it."""
+
+# Reasons for refusals, and names of actions, that take no argument, made once: the legal
+# actions check the rules on every space with an own figure at every step, and every action
+# names itself to `_spend`.
+_NO_TEMPLE_TO_EXCAVATE: Problem = ("TIK-6", say("only a temple can be excavated"))
+_GUARDED_TEMPLE: Problem = ("TIK-6", say("a guarded temple is never excavated again"))
+_LEVELS_DONE: Problem = ("TIK-6", say("at most 2 levels per temple per turn"))
+_LEVEL_NEEDS_FIGURE: Problem = (
+    "TIK-6",
+    say("each level this turn needs a distinct own figure on the temple"),
+)
+_NO_TOKEN: Problem = ("TIK-7", say("no treasure token lies on that tile"))
+_TOKENS_DONE: Problem = ("TIK-7", say("at most 2 treasures per tile per turn"))
+_TOKEN_NEEDS_FIGURE: Problem = (
+    "TIK-7",
+    say("each treasure this turn needs a distinct own figure on the tile"),
+)
+_CAMP_THERE: Problem = ("TIK-9", say("there is already a camp on that tile"))
+_NO_TEMPLE_TO_GUARD: Problem = ("TIK-10", say("only a temple can be guarded"))
+_ALREADY_GUARDED: Problem = ("TIK-10", say("that temple is already guarded"))
+_GUARDS_USED: Problem = (
+    "TIK-10",
+    say_n("at most {n} guard per player", "at most {n} guards per player", n=GUARDS_PER_PLAYER),
+)
+_NO_SOLE_MAJORITY: Problem = ("TIK-10", say("a guard needs the strict sole majority on the temple"))
+_NO_CAMP_SITE: Problem = (
+    "TIK-9",
+    say("a camp goes on a jungle tile or a treasure tile with no tokens left"),
+)
+_THIS_MOVE = say("this move")
+_DEPLOYING = say("deploying")
+_EXCAVATING = say("excavating")
+_RECOVERING = say("recovering a treasure")
+_EXCHANGING = say("exchanging")
+_BUILDING_CAMP = say("building a camp")
+_PLACING_GUARD = say("placing a guard")
 
 #: Attributes fixed by the options, shared by every copy of a state (the JSON form keeps the
 #: options and the seed; the rest follows from them).
@@ -103,6 +142,9 @@ _SETUP_SLOTS = (
     "_nbr",
     "_base",
 )
+#: What a state derives from its fields and keeps until they change; immutable, so shared by
+#: copies, and no part of the JSON form.
+_CACHE_SLOTS = ("_paths", "_placed")
 
 
 class TikalState(GameState):
@@ -112,7 +154,7 @@ class TikalState(GameState):
     declared once more in `fields.FIELDS`, which says how it is read, checked and copied.
     """
 
-    __slots__ = (*_SETUP_SLOTS, *fields.FIELD_NAMES)
+    __slots__ = (*_SETUP_SLOTS, *_CACHE_SLOTS, *fields.FIELD_NAMES)
 
     game_name = "tikal"
     codec = CODEC
@@ -136,6 +178,12 @@ class TikalState(GameState):
     """[space][side] -> the neighbouring space, or -1 off the board; the edition's."""
     _base: Space
     """The base camp's space."""
+
+    # -- derived from the fields, kept until they change ----------------------------------
+    _paths: Paths | None
+    """The walks and sites of the board's layout when last asked for (`paths`), or None."""
+    _placed: tuple[Space, ...]
+    """The spaces where tiles were placed since `_paths` was made."""
 
     # -- the JSON form, in order ----------------------------------------------------------
     step: Step
@@ -282,6 +330,7 @@ class TikalState(GameState):
         state.names = space_names(edition)
         state._nbr = edition.neighbours
         state._base = edition.base_camp
+        state._paths, state._placed = None, ()
         fields.set_initial(state, state._setup())
         return state
 
@@ -350,63 +399,74 @@ class TikalState(GameState):
         ed, n, ap = self.edition, self.n, self.ap
         costs = ed.costs
         actions: list[Action] = []
+        append = actions.append
         camps = self._camps(seat)
-        tile_at, leader = self.tile_at, self.leader[seat]
+        tile_at, kinds, leader = self.tile_at, self.tile_kinds, self.leader[seat]
         workers = seat_workers(self.workers, n, seat)
-        occupied = [s for s, count in enumerate(workers) if count or leader == s]
+        occupied = list(itertools.compress(range(len(workers)), workers))
+        if leader >= 0 and not workers[leader]:  # on the board, alone
+            bisect.insort(occupied, leader)
         if ap >= costs["deploy_figure"]:
-            figures = []
             if leader == SUPPLY:
-                figures.append("leader")
+                actions.extend(_deploy("leader", c) for c in camps)
             if self.supply[seat]:
-                figures.append("worker")
-            actions.extend(_deploy(f, c) for f in figures for c in camps)
+                actions.extend(_deploy("worker", c) for c in camps)
         if ap >= costs["camp_to_camp"] and len(camps) > 1:
             for src in camps:
                 if leader == src:
                     actions.extend(_camp_move("leader", src, dst) for dst in camps if dst != src)
                 if workers[src] > 0:
                     actions.extend(_camp_move("worker", src, dst) for dst in camps if dst != src)
-        walks = self._walk_graph()
+        paths = self.paths()
+        walks, limits, by_figure = paths.walks, paths.walk_limit, paths.walks_by_figure
         for src in occupied:
-            has_leader, has_worker = leader == src, workers[src] > 0
-            for dst, cost in walks[src]:
+            # 0: the leader's walks, 1: a worker's, 2: both (each leader's walk, then the
+            # worker's); all of them if the dearest is affordable, as is usual
+            which = (2 if workers[src] else 0) if leader == src else 1
+            if ap >= limits[src]:
+                actions.extend(by_figure[src][which])
+                continue
+            for cost, leader_walk, worker_walk in walks[src]:
                 if cost <= ap:
-                    if has_leader:
-                        actions.append(_walk("leader", src, dst))
-                    if has_worker:
-                        actions.append(_walk("worker", src, dst))
+                    if which != 1:
+                        append(leader_walk)
+                    if which:
+                        append(worker_walk)
+        # Only temples can be excavated or guarded, only tiles with tokens give treasures: the
+        # other spaces are refused by the first check of each rule's `_problem`.
+        temples = [s for s in occupied if kinds[tile_at[s]] == "temple"]
         if ap >= costs["excavate_level"]:
-            actions.extend(
-                _excavate(s) for s in occupied if self._excavate_problem(seat, s) is None
-            )
+            actions.extend(_excavate(s) for s in temples if self._excavate_problem(seat, s) is None)
         if ap >= costs["recover_treasure"]:
-            actions.extend(_recover(s) for s in occupied if self._recover_problem(seat, s) is None)
+            tokens = self.tokens
+            actions.extend(
+                _recover(s)
+                for s in occupied
+                if s in tokens and self._recover_problem(seat, s) is None
+            )
         if ap >= costs["exchange_treasure"]:
             k = ed.treasure_kinds
             mine = seat_treasures(self.treasures, k, seat)
-            gives = [g for g in range(k) if mine[g] == 1]
+            gives = [g for g in range(k) if mine[g] == 1] if 1 in mine else []
             for other in range(n):
                 if other == seat or not gives:
                     continue
                 theirs = seat_treasures(self.treasures, k, other)
+                if 1 not in theirs:  # no single treasure to take
+                    continue
                 for take in range(k):
                     if theirs[take] == 1:
-                        actions.extend(Exchange(g, other, take) for g in gives if g != take)
+                        actions.extend(_exchange(g, other, take) for g in gives if g != take)
         if ap >= costs["build_camp"] and len(camps) - 1 < ed.camps:
-            # `_camp_problem` space by space; its limit on camps is the condition just checked.
-            kinds, camp, tokens = self.tile_kinds, self.camp, self.tokens
-            for s, tile in enumerate(tile_at):
-                if tile == NO_TILE or camp[s] != NO_SEAT:
-                    continue
-                kind = kinds[tile]
-                if kind == "jungle" or (kind == "treasure" and not tokens.get(s)):
-                    actions.append(_build_camp(s))
+            # `_camp_problem` on the jungle and treasure tiles (no other tile takes a camp);
+            # its limit on camps is the condition just checked.
+            camp, tokens = self.camp, self.tokens
+            for s, jungle in paths.camp_sites:
+                if camp[s] == NO_SEAT and (jungle or not tokens.get(s)):
+                    append(_build_camp(s))
         if ap >= costs["place_guard"]:
-            actions.extend(
-                _place_guard(s) for s in occupied if self._guard_problem(seat, s) is None
-            )
-        actions.append(_END_TURN)
+            actions.extend(_place_guard(s) for s in temples if self._guard_problem(seat, s) is None)
+        append(_END_TURN)
         return actions
 
     def tried_actions(self, seat: Seat) -> list[Action]:
@@ -427,32 +487,27 @@ class TikalState(GameState):
             tried += [Walk(f, space, dst) for f in figures for dst in self._nbr[space] if dst >= 0]
         return tried
 
-    def _walk_graph(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+    def paths(self) -> Paths:
+        """The walks and sites of the board as it lies now (see `paths`), memoised per edition
+        by board layout: kept by the state while no tile is placed, and worked out from the
+        last ones around the tiles placed since."""
+        paths = self._paths
+        if paths is None or self._placed:
+            memo = self.edition.memo
+            key = ("paths", *self.tile_at, *self.rotation)
+            known = memo.get(key)
+            if known is None:
+                known = Paths.of(self) if paths is None else paths.placed(self, self._placed)
+                if len(memo) >= _MEMO_LIMIT:
+                    memo.clear()
+                memo[key] = known
+            paths, self._paths, self._placed = known, known, ()
+        return paths
+
+    def _walk_graph(self) -> list[GraphRow]:
         """[space] -> (neighbour, AP) of every walk out of the space with a passage (TIK-5),
-        sides in order; memoised per edition by board layout."""
-        memo = self.edition.memo
-        key = ("walks", tuple(self.tile_at), tuple(self.rotation))
-        graph = memo.get(key)
-        if graph is None:
-            tile_at, rotation, kinds = self.tile_at, self.rotation, self.tile_kinds
-            rotated, sides = self.edition.rotated_steps, self.edition.neighbour_sides
-            rows = []
-            for src, tile in enumerate(tile_at):
-                here = rotated[tile][rotation[src]]
-                row = []
-                for side, dst, opposite in sides[src]:
-                    there = tile_at[dst]
-                    if there == NO_TILE or kinds[there] == "volcano":
-                        continue
-                    cost = here[side] + rotated[there][rotation[dst]][opposite]
-                    if cost > 0:
-                        row.append((dst, cost))
-                rows.append(tuple(row))
-            graph = tuple(rows)
-            if len(memo) >= _MEMO_LIMIT:
-                memo.clear()
-            memo[key] = graph
-        return graph
+        sides in order."""
+        return self.paths().graph
 
     def _placements(self, tile: int) -> tuple[tuple[int, int], ...]:
         """(space, rotation) pairs where `tile` may go, one per distinct layout (TIK-2)."""
@@ -526,7 +581,10 @@ class TikalState(GameState):
 
     def _camps(self, seat: int) -> list[int]:
         """The base camp and the seat's own camps: where it deploys and moves by secret paths."""
-        return [self._base, *(s for s, owner in enumerate(self.camp) if owner == seat)]
+        camp = self.camp
+        if seat not in camp:  # the usual case, at C speed
+            return [self._base]
+        return [self._base, *(s for s, owner in enumerate(camp) if owner == seat)]
 
     def majority_holder(self, space: Space) -> Seat:
         """The seat that holds a temple in a scoring (TIK-12), or `NO_SEAT`: the guard, else
@@ -544,14 +602,14 @@ class TikalState(GameState):
 
     def _excavate_problem(self, seat: int, space: int) -> Problem:
         if self.tile_at[space] == NO_TILE or self.tile_kinds[self.tile_at[space]] != "temple":
-            return "TIK-6", say("only a temple can be excavated")
+            return _NO_TEMPLE_TO_EXCAVATE
         if self.guard[space] != NO_SEAT:
-            return "TIK-6", say("a guarded temple is never excavated again")
+            return _GUARDED_TEMPLE
         done = self.turn_excavated.get(space, 0)
         if done >= LEVELS_PER_TEMPLE_PER_TURN:
-            return "TIK-6", say("at most 2 levels per temple per turn")
+            return _LEVELS_DONE
         if self.figures_on(seat, space) <= done:
-            return "TIK-6", say("each level this turn needs a distinct own figure on the temple")
+            return _LEVEL_NEEDS_FIGURE
         nxt = self.temple_top[space] + 1
         if nxt >= len(self.levels) or self.levels[nxt] == 0:
             return "TIK-6", say(
@@ -561,23 +619,21 @@ class TikalState(GameState):
 
     def _recover_problem(self, seat: int, space: int) -> Problem:
         if not self.tokens.get(space):
-            return "TIK-7", say("no treasure token lies on that tile")
+            return _NO_TOKEN
         done = self.turn_recovered.get(space, 0)
         if done >= TOKENS_PER_TILE_PER_TURN:
-            return "TIK-7", say("at most 2 treasures per tile per turn")
+            return _TOKENS_DONE
         if self.figures_on(seat, space) <= done:
-            return "TIK-7", say("each treasure this turn needs a distinct own figure on the tile")
+            return _TOKEN_NEEDS_FIGURE
         return None
 
     def _camp_problem(self, seat: int, space: int) -> Problem:
         tile = self.tile_at[space]
         kind = self.tile_kinds[tile] if tile != NO_TILE else ""
         if kind != "jungle" and not (kind == "treasure" and not self.tokens.get(space)):
-            return "TIK-9", say(
-                "a camp goes on a jungle tile or a treasure tile with no tokens left"
-            )
+            return _NO_CAMP_SITE
         if self.camp[space] != NO_SEAT:
-            return "TIK-9", say("there is already a camp on that tile")
+            return _CAMP_THERE
         if len(self._camps(seat)) - 1 >= self.edition.camps:
             return "TIK-9", say_n(
                 "at most {n} camp per player in the game",
@@ -589,27 +645,33 @@ class TikalState(GameState):
     def _guard_problem(self, seat: int, space: int) -> Problem:
         tile = self.tile_at[space]
         if tile == NO_TILE or self.tile_kinds[tile] != "temple":
-            return "TIK-10", say("only a temple can be guarded")
+            return _NO_TEMPLE_TO_GUARD
         if self.guard[space] != NO_SEAT:
-            return "TIK-10", say("that temple is already guarded")
+            return _ALREADY_GUARDED
         if self.guard.count(seat) >= GUARDS_PER_PLAYER:
-            return "TIK-10", say_n(
-                "at most {n} guard per player", "at most {n} guards per player", n=GUARDS_PER_PLAYER
-            )
+            return _GUARDS_USED
         mine = self.weight_on(seat, space)
         if mine == 0 or any(
             self.weight_on(other, space) >= mine for other in range(self.n) if other != seat
         ):
-            return "TIK-10", say("a guard needs the strict sole majority on the temple")
+            return _NO_SOLE_MAJORITY
         return None
 
     # -- applying actions -------------------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> None:
-        self.check_seat(seat)
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
+    def check_seat(self, seat: object) -> int:
+        # The usual case first, without building `to_move`: search applies millions of actions.
+        if type(seat) is int and seat == self.current and self.step != OVER:
+            return seat
+        return super().check_seat(seat)
+
+    def apply(self, seat: object, action: Action) -> None:
+        # `seat` typed `object`: a malformed seat must reach `check_seat`, also when mypyc has
+        # compiled this module (it would refuse a wrong type with a bare TypeError).
+        seat = self.check_seat(seat)
+        dispatch = _DISPATCH.get(type(action))
+        if dispatch is None:
             raise MalformedAction(f"{action!r} is not a Tikal action")
-        expected = _STEP_OF[type(action)]
+        expected, handler = dispatch
         if self.step != expected:
             raise IllegalAction(
                 _STEP_RULE[self.step],
@@ -676,6 +738,8 @@ class TikalState(GameState):
         definition = self.edition.tiles[tile]
         self.tile_at[space] = tile
         self.rotation[space] = rotation
+        if self._paths is not None:
+            self._placed += (space,)
         if definition.kind == "temple":
             self.temple_top[space] = definition.temple_value
         if definition.kind == "treasure":
@@ -697,7 +761,7 @@ class TikalState(GameState):
             raise IllegalAction("TIK-4", say("the leader is not in the supply"))
         if action.figure == "worker" and not self.supply[seat]:
             raise IllegalAction("TIK-4", say("no worker is left in the supply"))
-        self._spend(self.edition.costs["deploy_figure"], say("deploying"))
+        self._spend(self.edition.costs["deploy_figure"], _DEPLOYING)
         self._add_figure(seat, action.figure, action.dst)
         if action.figure == "worker":
             self.supply[seat] -= 1
@@ -742,7 +806,7 @@ class TikalState(GameState):
             raise IllegalAction(
                 "TIK-4", say("no own {figure} stands there", figure=narration.figure_word(figure))
             )
-        self._spend(cost, say("this move"))
+        self._spend(cost, _THIS_MOVE)
         if figure == "leader":
             self.leader[seat] = dst
         else:
@@ -761,7 +825,7 @@ class TikalState(GameState):
         if problem is None and not self.figures_on(seat, action.space):
             problem = ("TIK-6", say("an own figure must stand on the temple"))
         _raise_if(problem)
-        self._spend(self.edition.costs["excavate_level"], say("excavating"))
+        self._spend(self.edition.costs["excavate_level"], _EXCAVATING)
         nxt = self.temple_top[action.space] + 1
         self.levels[nxt] -= 1
         self.temple_top[action.space] = nxt
@@ -771,7 +835,7 @@ class TikalState(GameState):
         self._check_space(action.space)
         problem = self._recover_problem(seat, action.space)
         _raise_if(problem)
-        self._spend(self.edition.costs["recover_treasure"], say("recovering a treasure"))
+        self._spend(self.edition.costs["recover_treasure"], _RECOVERING)
         pile = self.tokens[action.space]
         kind = pile.pop()
         if not pile:
@@ -797,7 +861,7 @@ class TikalState(GameState):
             raise IllegalAction(
                 "TIK-8", say("only the other player's single treasure can be taken")
             )
-        self._spend(self.edition.costs["exchange_treasure"], say("exchanging"))
+        self._spend(self.edition.costs["exchange_treasure"], _EXCHANGING)
         t[treasure_slot(k, seat, give)] -= 1
         t[treasure_slot(k, other, give)] += 1
         t[treasure_slot(k, other, take)] -= 1
@@ -807,14 +871,14 @@ class TikalState(GameState):
         self._check_space(action.space)
         problem = self._camp_problem(seat, action.space)
         _raise_if(problem)
-        self._spend(self.edition.costs["build_camp"], say("building a camp"))
+        self._spend(self.edition.costs["build_camp"], _BUILDING_CAMP)
         self.camp[action.space] = seat
 
     def _do_guard(self, seat: int, action: PlaceGuard) -> None:
         self._check_space(action.space)
         problem = self._guard_problem(seat, action.space)
         _raise_if(problem)
-        self._spend(self.edition.costs["place_guard"], say("placing a guard"))
+        self._spend(self.edition.costs["place_guard"], _PLACING_GUARD)
         space = action.space
         # One figure becomes the guard (a worker if there is one: which one is immaterial);
         # every other figure of the player on the tile leaves the game (TIK-10).
@@ -1048,7 +1112,7 @@ class _Cloner(Protocol):
     def __call__(self, state: _State, /) -> _State: ...
 
 
-_clone: _Cloner = fields.compile_clone(_SETUP_SLOTS)
+_clone: _Cloner = fields.compile_clone((*_SETUP_SLOTS, *_CACHE_SLOTS))
 
 
 def _raise_if(problem: Problem) -> None:
@@ -1091,6 +1155,10 @@ _STEP_OF: dict[type[Action], Step] = {
             EndTurn,
         )
     },
+}
+#: [type of action] -> (the step it belongs to, its handler), one look-up for `apply`.
+_DISPATCH: dict[type[Action], tuple[Step, Callable[[TikalState, Seat, Any], None]]] = {
+    kind: (_STEP_OF[kind], handler) for kind, handler in _HANDLERS.items()
 }
 _STEP_RULE: dict[Step, str] = {
     PLACE: "TIK-2",
