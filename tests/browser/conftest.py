@@ -47,10 +47,11 @@ def browser():
         browser.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    """The base URL of a server with a new database, stopped when the module's tests are
-    done (see `serving`)."""
+    """The base URL of a server with a new database, one for all the tests of a process
+    (each test makes tables of its own), stopped at the end (see `serving`): a server takes
+    some seconds to start, and starting one per module cost the suite more than its tests."""
     folder = tmp_path_factory.mktemp("server")
     with serving(folder, folder / "server.db") as url:
         yield url

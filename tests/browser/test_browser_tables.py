@@ -214,8 +214,8 @@ def test_refused_moves_show_their_rule(new_context, server):
     click_a_move(clicking)
     assert version_of(behind) == version
     legal_buttons(behind).first.click()
-    expect(behind.locator("#error")).to_contain_text(
-        re.compile(r"^\[stale\] the table has changed since")
+    expect(behind.locator("#error")).to_have_text(  # the protocol's refusal, said by its code
+        "The table has changed since you chose: choose again."
     )
 
 

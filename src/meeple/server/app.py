@@ -55,7 +55,8 @@ CLOSE_SERVER_ERROR = 1011
 #: Closed for going over the connection rate.
 CLOSE_POLICY = 1008
 
-QUICK_NAME = "You"
+#: The name of the person who plays a quick game, in their language (others are bots).
+QUICK_NAME = language.N_("You")
 #: What the creator may hand a seat to.
 SEAT_LEVELS = tuple(LEVELS)
 
@@ -230,12 +231,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 clock = read_clock(fields)
             created = await run_in_threadpool(service.create, info.name, options, seats, clock)
         except (TableError, MeepleError) as exc:
-            return templates.TemplateResponse(
-                request, "error.html", {"message": str(exc)}, status_code=400
-            )
+            return refused(request, exc, 400)
         if fields.get("quick"):
             _, session = await run_in_threadpool(
-                service.join, created.id, created.invites[0], QUICK_NAME
+                service.join,
+                created.id,
+                created.invites[0],
+                language.gettext(language.language_of(request), QUICK_NAME),
             )
             response = RedirectResponse(f"/tables/{created.id}", status_code=303)
             set_seat_cookie(request, response, created.id, session)
@@ -249,6 +251,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             request, "created.html", {"table": created.id, "links": links, "admin": admin}
         )
 
+    def refused(request: Request, exc: TableError | MeepleError, status: int) -> Response:
+        """The error page saying why, in the reader's language where the catalogue has it."""
+        message = str(exc)
+        if isinstance(exc, TableError):
+            message = language.said(language.language_of(request), exc.message, exc.values)
+        return templates.TemplateResponse(
+            request, "error.html", {"message": message}, status_code=status
+        )
+
     def set_seat_cookie(request: Request, response: Response, table_id: str, token: str) -> None:
         _set_cookie(request, response, cookie_name(table_id), token)
 
@@ -257,9 +268,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             seat = await run_in_threadpool(service_of(request).seat_for, table_id, secret)
         except TableError as exc:
-            return templates.TemplateResponse(
-                request, "error.html", {"message": str(exc)}, status_code=403
-            )
+            return refused(request, exc, 403)
         return templates.TemplateResponse(request, "join.html", {"seat": seat, "table": table_id})
 
     @app.post("/join/{table_id}/{secret}")
@@ -272,9 +281,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 service_of(request).join, table_id, secret, name if isinstance(name, str) else ""
             )
         except TableError as exc:
-            return templates.TemplateResponse(
-                request, "error.html", {"message": str(exc)}, status_code=403
-            )
+            return refused(request, exc, 403)
         response = RedirectResponse(f"/tables/{table_id}", status_code=303)
         set_seat_cookie(request, response, table_id, session)
         return response
@@ -308,9 +315,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             first = await run_in_threadpool(service_of(request).replay, table_id, seat, 0)
         except TableError as exc:
-            return templates.TemplateResponse(
-                request, "error.html", {"message": str(exc)}, status_code=409
-            )
+            return refused(request, exc, 409)
         return templates.TemplateResponse(
             request,
             "replay.html",
@@ -329,9 +334,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             await run_in_threadpool(service_of(request).check_admin, table_id, secret)
         except TableError as exc:
-            return templates.TemplateResponse(
-                request, "error.html", {"message": str(exc)}, status_code=403
-            )
+            return refused(request, exc, 403)
         response = RedirectResponse(f"/tables/{table_id}/admin", status_code=303)
         _set_cookie(request, response, f"{ADMIN_COOKIE}{table_id}", secret)
         return response
@@ -371,9 +374,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 secret = await run_in_threadpool(service.reissue, table_id, admin, seat)
                 link = str(request.url_for("join_page", table_id=table_id, secret=secret))
         except TableError as exc:
-            return templates.TemplateResponse(
-                request, "error.html", {"message": str(exc)}, status_code=400
-            )
+            return refused(request, exc, 400)
         payload = await run_in_threadpool(service.payload, table_id, None)
         return templates.TemplateResponse(
             request,

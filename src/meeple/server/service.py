@@ -39,6 +39,7 @@ from meeple.server.store import (
     WouldWait as WouldWait,
 )
 from meeple.server.turns import BotTurn
+from meeple.web.language import N_
 
 #: A snapshot is stored every this many moves, so an undo replays at most that many.
 SNAPSHOT_EVERY = 64
@@ -55,7 +56,16 @@ Listener = Callable[[str, int], None]
 
 class TableError(Exception):
     """A request about a table that cannot be met (unknown table, bad secret, bad options);
-    the message says why, and nothing was changed."""
+    the message says why, and nothing was changed.
+
+    The message is English with ``%(name)s`` fields filled from `values`: marked with ``N_``
+    it is a text of the pages' catalogue, so a page can say it in its reader's language
+    (`meeple.web.language.said`); the JSON API sends it as it is (`str`)."""
+
+    def __init__(self, message: str, **values: object) -> None:
+        super().__init__(message % values if values else message)
+        self.message = message
+        self.values = values
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -119,7 +129,9 @@ class TableService:
             raise TableError(str(exc)) from None
         if len(seats) != normal[PLAYERS]:
             raise TableError(
-                f"{normal[PLAYERS]} players need {normal[PLAYERS]} seats, not {len(seats)}"
+                N_("%(players)s players need %(players)s seats, not %(seats)s"),
+                players=normal[PLAYERS],
+                seats=len(seats),
             )
         stored_seats, invites = [], {}
         for seat, choice in enumerate(seats):
@@ -127,12 +139,14 @@ class TableService:
                 invites[seat] = new_secret()
                 stored_seats.append(StoredSeat(seat, HUMAN, secret_hash=digest(invites[seat])))
             elif choice.kind == BOT and choice.bot is not None:
-                _check_bot(choice.bot, f"seat {seat + 1}")
+                _check_bot(choice.bot, seat)
                 stored_seats.append(StoredSeat(seat, BOT, bot=choice.bot.strip()))
             else:
-                raise TableError(f"seat {seat + 1}: a seat is a human or a bot with its spec")
+                raise TableError(
+                    N_("seat %(number)s: a seat is a human or a bot with its spec"), number=seat + 1
+                )
         if clock is not None:
-            _check_bot(clock.bot, "the clock's bot")
+            _check_bot(clock.bot, None)
         admin = new_secret()
         table_id = new_table_id()
         self.store.create_table(
@@ -174,7 +188,7 @@ class TableService:
         if table is None:
             stored = self.store.load_table(table_id) if _plausible_id(table_id) else None
             if stored is None:
-                raise TableError(f"no table {table_id!r}")
+                raise TableError(N_("no table %(table)s"), table=repr(table_id))
             table = LiveTable.from_stored(stored)
             self._tables[table_id] = table
         return table
@@ -226,7 +240,7 @@ class TableService:
         with self._held(table_id, wait) as table:
             holder = _holder(table, token)
         if holder == NO_SEAT:
-            raise TableError("this link or cookie holds no seat at this table")
+            raise TableError(N_("this link or cookie holds no seat at this table"))
         return holder
 
     def join(self, table_id: str, secret: str, name: str) -> tuple[int, str]:
@@ -234,13 +248,15 @@ class TableService:
         the seat and the session token (for the cookie). Raises `TableError`."""
         name = " ".join(name.split())
         if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-            raise TableError(f"a display name is 1 to {MAX_NAME} printable characters")
+            raise TableError(
+                N_("a display name is 1 to %(most)s printable characters"), most=MAX_NAME
+            )
         session = new_secret()
         with self._lock(table_id):
             table = self._live(table_id)
             seat = next((s for s in table.seats if matches(secret, s.secret_hash)), None)
             if seat is None:
-                raise TableError("this invite link holds no seat at this table")
+                raise TableError(N_("this invite link holds no seat at this table"))
             self.store.bind_seat(table_id, seat.seat, name, digest(session))
             seat.name, seat.session_hash = name, digest(session)
             version = table.version
@@ -252,12 +268,12 @@ class TableService:
         """The table, if `admin` is its creator's secret; call with its lock held."""
         table = self._live(table_id)
         if admin is None or not matches(admin, table.admin_hash):
-            raise TableError("only the table's creator (with the creator's link) may do this")
+            raise TableError(N_("only the table's creator (with the creator's link) may do this"))
         return table
 
     def _seat_of(self, table: LiveTable, seat: object) -> StoredSeat:
         if type(seat) is not int or not 0 <= seat < table.num_players:
-            raise TableError(f"a seat of this table is 1 to {table.num_players}")
+            raise TableError(N_("a seat of this table is 1 to %(most)s"), most=table.num_players)
         return table.seats[seat]
 
     def check_admin(self, table_id: str, admin: str | None) -> None:
@@ -282,7 +298,7 @@ class TableService:
     def hand_to_bot(self, table_id: str, admin: str | None, seat: int, spec: str) -> None:
         """The creator gives `seat` to a bot (a player left or stopped answering): its link
         and browser lose it, and the bot plays on from the position as it stands."""
-        _check_bot(spec, f"seat {seat + 1 if isinstance(seat, int) else seat}")
+        _check_bot(spec, seat)
         with self._lock(table_id):
             table = self._admin_table(table_id, admin)
             stored = self._seat_of(table, seat)
@@ -448,7 +464,7 @@ class TableService:
         with self._lock(table_id):
             table = self._live(table_id)
             if not table.state.is_over():
-                raise TableError("the record and the seed are given once the game is over")
+                raise TableError(N_("the record and the seed are given once the game is over"))
             return table.record().to_json()
 
     def my_games(self, tokens: Mapping[str, str]) -> list[dict[str, Any]]:
@@ -491,10 +507,10 @@ class TableService:
         with self._lock(table_id):
             table = self._live(table_id)
             if not table.state.is_over():
-                raise TableError("a replay is shown once the game is over")
+                raise TableError(N_("a replay is shown once the game is over"))
             steps = len(table.moves)
             if type(step) is not int or not 0 <= step <= steps:
-                raise TableError(f"a step is 0 to {steps}")
+                raise TableError(N_("a step is 0 to %(most)s"), most=steps)
             return table.replay(seat, step, language)
 
     def status(self, table_id: str) -> str:
@@ -558,11 +574,17 @@ def _holder(table: LiveTable, token: str | None) -> Reader:
     return NO_SEAT
 
 
-def _check_bot(spec: str, whose: str) -> None:
+def _check_bot(spec: str, seat: object) -> None:
+    """Raises `TableError` unless `spec` is a bot's spec: `seat`'s, or the clock's (None)."""
     try:
         parse_spec(spec)
     except OptionsError as exc:
-        raise TableError(f"{whose}: {exc}") from None
+        if seat is None:
+            raise TableError(N_("the clock's bot: %(problem)s"), problem=str(exc)) from None
+        number = seat + 1 if isinstance(seat, int) else seat
+        raise TableError(
+            N_("seat %(number)s: %(problem)s"), number=number, problem=str(exc)
+        ) from None
 
 
 def _stale_reason(current: int) -> str:

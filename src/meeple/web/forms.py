@@ -86,7 +86,7 @@ def read_form(
     try:
         players = int(form.get(PLAYERS, info.default_players))
     except ValueError:
-        raise TableError("players must be a number") from None
+        raise TableError(N_("players must be a number")) from None
     options: dict[str, Any] = {PLAYERS: players}
     for spec in info.options:
         name = f"opt_{spec.name}"
@@ -96,7 +96,7 @@ def read_form(
             try:
                 options[spec.name] = int(form.get(name, spec.default or 0))
             except ValueError:
-                raise TableError(f"{spec.name} must be a seat") from None
+                raise TableError(N_("%(option)s must be a seat"), option=spec.name) from None
         else:
             upload = uploads.get(f"{name}_file", b"")
             if upload:
@@ -126,14 +126,14 @@ def read_clock(form: Mapping[str, Any]) -> Clock | None:
     if not kind:
         return None
     if kind not in CLOCK_KINDS:
-        raise TableError(f"a clock is per {' or per '.join(CLOCK_KINDS)}")
+        raise TableError(N_("a clock is one of: %(kinds)s"), kinds=", ".join(CLOCK_KINDS))
     unit = CLOCK_UNITS.get(str(form.get("clock_unit", "minutes")))
     if unit is None:
-        raise TableError(f"a clock's unit is one of {', '.join(CLOCK_UNITS)}")
+        raise TableError(N_("a clock's unit is one of: %(units)s"), units=", ".join(CLOCK_UNITS))
     try:
         seconds = float(str(form.get("clock_time", ""))) * unit
     except ValueError:
-        raise TableError("the clock's time must be a number") from None
+        raise TableError(N_("the clock's time must be a number")) from None
     try:
         return Clock(kind, seconds, str(form.get("clock_bot") or DEFAULT_CLOCK_BOT))
     except ValueError as exc:
@@ -142,11 +142,13 @@ def read_clock(form: Mapping[str, Any]) -> Clock | None:
 
 def _edition_file(data: bytes, max_edition: int) -> Any:
     if len(data) > max_edition:
-        raise TableError(f"an edition file is at most {max_edition // 1024} KB")
+        raise TableError(N_("an edition file is at most %(size)s KB"), size=max_edition // 1024)
     try:
         return json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise TableError(f"the edition file is not valid JSON: {exc}") from None
+        raise TableError(
+            N_("the edition file is not valid JSON: %(problem)s"), problem=str(exc)
+        ) from None
 
 
 def _shipped(info: GameInfo, name: str) -> Any:

@@ -8,6 +8,7 @@ its WebSocket, so `language_of` takes either. The words a page's scripts write: 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
@@ -41,6 +42,12 @@ def language_of(connection: HTTPConnection) -> str:
 
 def gettext(language: str, message: str) -> str:
     return translations(language, DOMAIN).gettext(message)
+
+
+def said(language: str, message: str, values: Mapping[str, object]) -> str:
+    """An English text with ``%(name)s`` fields (a `TableError`'s) in `language`, filled."""
+    translated = gettext(language, message)
+    return translated % values if values else translated
 
 
 def ngettext(language: str, singular: str, plural: str, count: int) -> str:

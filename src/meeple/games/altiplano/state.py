@@ -31,7 +31,7 @@ from meeple.engine.errors import IllegalAction, MalformedAction, MalformedState,
 from meeple.engine.game import GameState
 from meeple.engine.log import LogEntry, seat_name
 from meeple.engine.rng import derive_rng
-from meeple.engine.words import Text, say
+from meeple.engine.words import Text, say, say_n
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
 from meeple.games.altiplano import missions as M
@@ -984,10 +984,11 @@ class AltiplanoState(GameState):
         if kind == "loc" and name in p["fields"]:
             capacity = self.field_capacity(p, name)
             if len(p["fields"][name]) >= capacity:
-                return "ALT-8", say(
-                    "the {name} has {capacity} action fields, all taken",
+                return "ALT-8", say_n(
+                    "the {name} has {n} action field, all taken",
+                    "the {name} has {n} action fields, all taken",
+                    n=capacity,
                     name=wording.place(name),
-                    capacity=capacity,
                 )
             if good not in self.location_inputs(p, name):
                 if name == "market":
@@ -1145,10 +1146,11 @@ class AltiplanoState(GameState):
         if distance > steps:
             return (
                 "ALT-12",
-                say(
-                    "the {to} is {distance} steps away; this movement goes {steps} at most",
+                say_n(
+                    "the {to} is {n} step away; this movement goes {steps} at most",
+                    "the {to} is {n} steps away; this movement goes {steps} at most",
+                    n=distance,
                     to=wording.place(to),
-                    distance=distance,
                     steps=steps,
                 ),
             )
@@ -1339,9 +1341,10 @@ class AltiplanoState(GameState):
         if p["bought_cart"]:
             return "ALT-15", say("one cart a round")
         if 1 + sum(p["carts"]) >= self.comps.carts_max:
-            return "ALT-15", say(
-                "at most {carts_max} carts in all (the top cart counts)",
-                carts_max=self.comps.carts_max,
+            return "ALT-15", say_n(
+                "at most {n} cart in all (the top cart counts)",
+                "at most {n} carts in all (the top cart counts)",
+                n=self.comps.carts_max,
             )
         if not 0 <= field < len(p["carts"]):
             return "ALT-15", say("there are movement fields 1 to {carts}", carts=len(p["carts"]))

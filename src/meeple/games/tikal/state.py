@@ -114,7 +114,7 @@ _NO_TEMPLE_TO_GUARD: Problem = ("TIK-10", say("only a temple can be guarded"))
 _ALREADY_GUARDED: Problem = ("TIK-10", say("that temple is already guarded"))
 _GUARDS_USED: Problem = (
     "TIK-10",
-    say("at most {guards} guards per player", guards=GUARDS_PER_PLAYER),
+    say_n("at most {n} guard per player", "at most {n} guards per player", n=GUARDS_PER_PLAYER),
 )
 _NO_SOLE_MAJORITY: Problem = ("TIK-10", say("a guard needs the strict sole majority on the temple"))
 _NO_CAMP_SITE: Problem = (
@@ -635,8 +635,10 @@ class TikalState(GameState):
         if self.camp[space] != NO_SEAT:
             return _CAMP_THERE
         if len(self._camps(seat)) - 1 >= self.edition.camps:
-            return "TIK-9", say(
-                "at most {camps} camps per player in the game", camps=self.edition.camps
+            return "TIK-9", say_n(
+                "at most {n} camp per player in the game",
+                "at most {n} camps per player in the game",
+                n=self.edition.camps,
             )
         return None
 

@@ -65,6 +65,11 @@ function position(data) {
   };
 }
 
+/** The position before `number` (null when it cannot be had: no marks then). */
+async function previousPosition(number) {
+  return frame(number - 1).then(position, () => null);
+}
+
 function seatName(seat) {
   return finished?.seats?.[seat]?.name || null;
 }
@@ -79,8 +84,12 @@ async function show(number) {
     return;
   }
   if (data.step !== wanted) return; // a later request won
+  // The drawing marks what the move changed: stepping forward, from the position shown; after
+  // a jump, from the step before (a position it did not draw last, so earlier marks go).
+  const previous = !drawing || data.step === 0 ? null :
+    step === data.step - 1 ? shown : await previousPosition(data.step);
+  if (data.step !== wanted) return; // a later request won while the step before was fetched
   $("error").textContent = "";
-  const before = step;
   step = data.step;
   $("step").value = step;
   const name = data.mover === null ? null : seatName(data.mover);
@@ -88,8 +97,7 @@ async function show(number) {
     name ? say("afterNamed", {name}) : say("after", {number: data.mover + 1});
   const next = position(data);
   if (drawing) {
-    // Stepping forward, the drawing may mark what the move changed; after a jump, nothing.
-    drawing.render($("board"), next, before === step - 1 ? shown : null);
+    drawing.render($("board"), next, previous);
   } else {
     $("board").replaceChildren(Object.assign(document.createElement("pre"), {textContent: JSON.stringify(data.view, null, 1)}));
   }

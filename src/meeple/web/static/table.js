@@ -2,7 +2,8 @@
 //
 // No rule lives here. The server sends the seat's legal actions, each with the board elements
 // it involves (`elements`, ids such as "hex:C4"). The game's module, /static/games/<game>.js,
-// draws the view into #board and marks each clickable thing with `data-element="<id>"`.
+// draws the view into #board and marks each clickable thing with `data-element="<id>"`, and
+// may mark an area holding such things (a board space) with `data-area`.
 // A click keeps the legal actions that involve every element clicked so far; when one is
 // left it is shown to be confirmed. The same actions are always listed as buttons (#legal)
 // for the keyboard and screen readers.
@@ -34,6 +35,21 @@ let selection = [];
 let counter = 0;
 let retry = 500;
 let myTurn = false;
+
+/** What the page says for the protocol's own refusals, by their code (a refusal by a game's
+ * rule comes with its reason already said in the reader's language). */
+const REFUSALS = {
+  "stale": say("The table has changed since you chose: choose again."),
+  "malformed": say("The server could not read that move."),
+  "not a seat": say("Only a seat of this table may move."),
+  "game over": say("The game is over."),
+  "undo": say("Nothing to undo: your turn has just started, something was revealed, or another seat has acted since."),
+};
+const TOO_MANY = say("Too many messages at once: wait a moment and try again.");
+const UNREADABLE = say("The server could not read that message.");
+const NO_SEAT = say("This link or cookie holds no seat at this table.");
+
+const refusal = (answer) => REFUSALS[answer.rule] ?? `[${answer.rule}] ${answer.reason}`;
 
 const nonce = () =>
   `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -171,14 +187,15 @@ function connect() {
   opened.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "state") { $("error").textContent = ""; show(message); }
-    else if (message.type === "answer" && !message.ok) { $("error").textContent = `[${message.rule}] ${message.reason}`; }
-    else if (message.type === "error") { $("error").textContent = message.reason; }
+    else if (message.type === "answer" && !message.ok) { $("error").textContent = refusal(message); }
+    else if (message.type === "error") { $("error").textContent = "retry_after" in message ? TOO_MANY : UNREADABLE; }
   };
   opened.onclose = (event) => {
     if (socket !== opened) return;
     socket = null;
+    if (event.code === 4401) { $("error").textContent = NO_SEAT; return; } // retrying cannot help
     $("offline").hidden = false;
-    if (event.code === 4401 || event.code === 4403) return; // no seat here: retrying cannot help
+    if (event.code === 4403) return;
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 10000);
   };
@@ -193,8 +210,23 @@ function reconnect() {
   connect();
 }
 
+/** What a click picks: the drawn thing clicked, or, when that is no choice now, the choice
+ * nearest to the click inside the area clicked (`data-area`, such as a board space): a figure
+ * on a phone-sized board is a few pixels wide, and a tap anywhere on its space will do. */
+function picked(target, event) {
+  const node = target.closest("[data-element]");
+  if (node && (node.classList.contains("candidate") || node.classList.contains("selected"))) return node;
+  const area = target.closest("[data-area]");
+  const distance = (inner) => {
+    const box = inner.getBoundingClientRect();
+    return Math.hypot(box.x + box.width / 2 - event.clientX, box.y + box.height / 2 - event.clientY);
+  };
+  const inside = [...(area?.querySelectorAll("[data-element].candidate") ?? [])];
+  return inside.sort((a, b) => distance(a) - distance(b))[0] ?? node;
+}
+
 $("board").addEventListener("click", (event) => {
-  const node = event.target.closest("[data-element]");
+  const node = picked(event.target, event);
   if (node && state && !state.over) choose(node.dataset.element);
 });
 $("board").addEventListener("keydown", (event) => {

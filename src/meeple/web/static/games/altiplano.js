@@ -481,9 +481,13 @@ export function render(board, state, previous) {
   const now = signatures(drawn);
   const mover = lastMover(state);
   const me = state.view.seat ?? null;
+  // Marks add up over the moves of others while each position follows the one drawn last; a
+  // jump (the replay's) or a spectator's next position starts them afresh: that move's only.
+  const following = previous !== null && shown.state === previous;
+  if (!following || me === null) marks = new Set();
   if (previous && mover !== null && mover !== me) {
     // What the previous position showed: remembered from drawing it, else drawn again.
-    const before = shown.state === previous ? shown.signatures : signatures(draw(previous));
+    const before = following ? shown.signatures : signatures(draw(previous));
     for (const [key, sig] of now) if (before.has(key) && before.get(key) !== sig) marks.add(key);
   } else if (mover === me && me !== null) {
     marks = new Set();

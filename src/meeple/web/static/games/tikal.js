@@ -80,6 +80,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const NO_SEAT = -1;
 
 let changed = new Set(); // spaces others changed since this seat last moved (a spectator: in the last move)
+let drawnLast = null; // the position drawn last: the next one follows it, or comes after a jump
 let changedScores = new Set();
 let previewObserver = null;
 
@@ -171,6 +172,7 @@ function seatName(state, seat) {
 
 function noteChanges(state, previous) {
   if (!previous || previous.view?.game !== "tikal") { changed = new Set(); changedScores = new Set(); return; }
+  if (previous !== drawnLast) { changed = new Set(); changedScores = new Set(); } // a jump: this move's only
   if (previous.legal.length > 0) { changed = new Set(); changedScores = new Set(); return; } // own move
   if (state.seat === null) { changed = new Set(); changedScores = new Set(); } // a spectator: the last move
   const before = new Map(previous.view.board.map((entry) => [entry.space, JSON.stringify(entry)]));
@@ -287,6 +289,7 @@ function spaceNode(state, space, index, entry, tileOf, clickable) {
   const name = space.name;
   const {x, y} = centre(space);
   const node = svg("g", {class: "space", transform: `translate(${x.toFixed(2)},${y.toFixed(2)})`});
+  node.dataset.area = name; // a tap on the space picks the choice in it nearest to the tap
   if (!entry) {
     node.classList.add("empty");
     node.append(svg("polygon", {class: "hit", points: hexPoints(SIZE - 1.5), fill: "#eef3e6", stroke: "#b8c4a8", "stroke-dasharray": "5 4"}));
@@ -555,7 +558,7 @@ function auctionPanel(state, tileOf, clickable) {
 
 const STYLE = `
 #board .tikal { display: grid; grid-template-columns: minmax(0, 2fr) minmax(15rem, 1fr); gap: .75rem; align-items: start; }
-#board .tikal .main { overflow-x: auto; border-radius: 12px; }
+#board .tikal .main { border-radius: 12px; }
 #board .tikal .tikal-board { width: 100%; height: auto; display: block; }
 #board .tikal .side { display: flex; flex-direction: column; gap: .5rem; min-width: 0; }
 #board .tikal section, #board .tikal .tikal-players li { background: #f6f3ea; border-radius: 8px; padding: .4rem .6rem; }
@@ -606,7 +609,6 @@ const STYLE = `
 #board .tikal .scoring { background: #7b4a3a; color: #fff; border-radius: 6px; padding: .15rem .4rem; }
 @media (max-width: 760px) {
   #board .tikal { grid-template-columns: minmax(0, 1fr); }
-  #board .tikal .tikal-board { min-width: 40rem; }
 }
 `;
 
@@ -630,6 +632,7 @@ export function render(board, state, previous) {
   const tileOf = tileTable(view.options);
   const clickable = new Set(state.legal.flatMap((entry) => entry.elements || []));
   noteChanges(state, previous);
+  drawnLast = state;
   if (!sameBoard(view.options)) {
     board.replaceChildren(html("p", {text: say("unknown")}), html("pre", {text: JSON.stringify(view, null, 1)}));
     return;

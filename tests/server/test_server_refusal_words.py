@@ -1,0 +1,65 @@
+"""The server's own refusals, as the pages show them, in the reader's language: the lobby form's
+errors, a wrong invite link, and the quick game's seat name ("You"). The JSON API keeps saying
+them in English, as programs read them (the protocol's codes and texts do not change)."""
+
+from __future__ import annotations
+
+import pytest
+
+GERMAN = {"accept-language": "de"}
+RUSSIAN = {"accept-language": "ru"}
+
+
+def test_the_forms_errors_are_said_in_the_readers_language(client):
+    page = client.post("/tables", data={"game": "tikal", "players": "x"}, headers=GERMAN)
+    assert page.status_code == 400
+    assert "die Spielerzahl muss eine Zahl sein" in page.text
+    assert "players must be a number" not in page.text
+
+    clock = {"game": "tikal", "players": "2", "clock": "move", "clock_time": "soon"}
+    page = client.post("/tables", data=clock, headers=RUSSIAN)
+    assert page.status_code == 400 and "время часов должно быть числом" in page.text
+
+    bot = {"game": "tikal", "players": "2", "seat_1": "easy", "seat_1_spec": "ismcts:lots"}
+    page = client.post("/tables", data=bot, headers={"accept-language": "fr"})
+    assert page.status_code == 400 and "place 2 : " in page.text  # the bot's problem follows
+
+    edition = {"opt_edition_file": ("edition.json", b"{not json", "application/json")}
+    page = client.post(
+        "/tables", data={"game": "tikal", "players": "2"}, files=edition, headers=GERMAN
+    )
+    assert page.status_code == 400
+    assert "die Editionsdatei ist kein gültiges JSON: " in page.text
+
+
+def test_a_wrong_invite_link_is_refused_in_the_readers_language(client):
+    created = client.post(
+        "/api/tables", json={"game": "tikal", "seats": [{"kind": "human"}, {"kind": "human"}]}
+    ).json()
+    page = client.get(f"/join/{created['table']}/not-the-secret", headers=RUSSIAN)
+    assert page.status_code == 403
+    assert "эта ссылка или cookie не даёт места за этим столом" in page.text
+    wrong = f"/join/{created['table']}/not-the-secret"
+    page = client.post(wrong, data={"name": "Ann"}, headers=RUSSIAN)
+    assert page.status_code == 403
+    assert "эта ссылка-приглашение не даёт места за этим столом" in page.text
+    name = {"name": " "}
+    page = client.post(created["seats"][0]["invite"], data=name, headers={"accept-language": "pt"})
+    assert page.status_code == 403 and "um nome de exibição tem de 1 a" in page.text
+
+
+def test_the_json_api_keeps_its_english_texts(client):
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "ismcts:lots"}]
+    answer = client.post("/api/tables", json={"game": "tikal", "seats": seats}, headers=GERMAN)
+    assert answer.status_code == 400 and answer.json()["detail"].startswith("seat 2: ")
+
+
+@pytest.mark.parametrize(("language", "name"), [("en", "You"), ("de", "Du"), ("ru", "Вы")])
+def test_the_quick_games_seat_is_named_in_the_players_language(client, language, name):
+    response = client.post(
+        "/tables", data={"game": "tikal", "quick": "1"}, headers={"accept-language": language}
+    )
+    assert response.status_code == 200
+    table = str(response.url).rsplit("/", 1)[1]
+    state = client.get(f"/api/tables/{table}").json()
+    assert state["seat"] == 0 and state["seats"][0]["name"] == name
