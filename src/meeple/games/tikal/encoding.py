@@ -299,22 +299,32 @@ class TikalEncoding:
     ) -> None:
         cells, index = self._cells, self.edition.index_of_id
         part("space")[self._space_cells] = 1
-        kind, stones, value = part("tile_kind"), part("stones"), part("temple_value")
-        tokens, camp, guard = part("tokens"), part("camp"), part("guard")
-        workers, n = part("workers"), self.players
-        for entry in view["board"]:
-            row, col = cells[entry["space"]]
-            features = self._tile_features[index[entry["tile"]]]
-            kind[features.kind, row, col] = 1
-            stones[:, row, col] = self.edition.rotated_steps[features.tile][entry["rotation"]]
-            value[row, col] = entry["temple_value"]
-            tokens[row, col] = entry["tokens"]
-            if entry["camp"] != NO_SEAT:
-                camp[rank[entry["camp"]], row, col] = 1
-            if entry["guard"] != NO_SEAT:
-                guard[rank[entry["guard"]], row, col] = 1
-            for s in range(n):
-                workers[rank[s], row, col] = entry["workers"][s]
+        board = view["board"]
+        if board:  # one assignment per plane, from columns gathered entry by entry
+            rotated, features = self.edition.rotated_steps, self._tile_features
+            rows, cols, kinds, stones, values, tokens, workers = [], [], [], [], [], [], []
+            for entry in board:
+                row, col = cells[entry["space"]]
+                tile = features[index[entry["tile"]]]
+                rows.append(row)
+                cols.append(col)
+                kinds.append(tile.kind)
+                stones.append(rotated[tile.tile][entry["rotation"]])
+                values.append(entry["temple_value"])
+                tokens.append(entry["tokens"])
+                workers.append(entry["workers"])
+            order = sorted(range(self.players), key=rank.__getitem__)  # row -> seat
+            part("tile_kind")[kinds, rows, cols] = 1
+            part("stones")[:, rows, cols] = np.array(stones, dtype=np.float32).T
+            part("temple_value")[rows, cols] = values
+            part("tokens")[rows, cols] = tokens
+            part("workers")[:, rows, cols] = np.array(workers, dtype=np.float32)[:, order].T
+        for name in ("camp", "guard"):
+            plane = part(name)
+            for entry in board:
+                if entry[name] != NO_SEAT:
+                    row, col = cells[entry["space"]]
+                    plane[rank[entry[name]], row, col] = 1
         leader = part("leader")
         for s, p in enumerate(view["players"]):
             if p["leader"] >= 0:
