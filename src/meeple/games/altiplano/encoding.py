@@ -51,7 +51,13 @@ class AltiplanoEncoding:
         return (self.observer.size,)
 
     def observation(self, view: Mapping[str, Any]) -> npt.NDArray[np.float32]:
-        return np.array(self.observer.observe(view), dtype=np.float32)
+        entries = self.observer.observe(view)
+        result = np.zeros(self.observer.size, dtype=np.float32)
+        count = len(entries)
+        result[np.fromiter(entries, dtype=np.intp, count=count)] = np.fromiter(
+            entries.values(), dtype=np.float32, count=count
+        )
+        return result
 
     def segments(self) -> list[tuple[str, Segment]]:
         """The observation's segments as ``("table" or "player", segment)``, in vector order

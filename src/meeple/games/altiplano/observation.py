@@ -13,8 +13,8 @@ What the view shows but the vector leaves out, and why: the option ``start_playe
 extensions out of play (fixed by the options), the reveal counter (it only numbers the draws),
 and orders of lists whose order no rule reads (extensions bought, a field's tiles, placements).
 
-The vector is a plain list here; `encoding` makes it a numpy array (numpy is an optional
-dependency, imported there only).
+The vector is built here as its entries that are not zero; `encoding` makes it a numpy array
+(numpy is an optional dependency, imported there only).
 """
 
 from __future__ import annotations
@@ -67,6 +67,14 @@ class _Layout:
         self.segments.append(segment)
         self.size += segment.size
         return segment.offset
+
+
+#: An observation's entries that are not zero, by index (see `Observer.observe`).
+Sparse = dict[int, float]
+
+
+def _add(out: Sparse, index: int) -> None:
+    out[index] = out.get(index, 0.0) + 1.0
 
 
 def _index(names: Sequence[str]) -> dict[str, int]:
@@ -204,9 +212,11 @@ class Observer:
             )
 
     # ------------------------------------------------------------------ filling
-    def observe(self, view: Mapping[str, Any]) -> list[float]:
-        """The observation of `view` as a list of `size` numbers."""
-        out = [0.0] * self.size
+    def observe(self, view: Mapping[str, Any]) -> Sparse:
+        """The observation of `view`: its entries that are not zero, by index (an observation
+        has a few hundred of its thousands of entries set, and a dense list costs more to
+        build and to hand to numpy than these writes)."""
+        out: Sparse = {}
         seat = view["seat"]
         base = 0 if seat is None else seat
         s = view["state"]
@@ -220,7 +230,7 @@ class Observer:
     def _rel(self, seat: int, base: int) -> int:
         return (seat - base) % self.players
 
-    def _table(self, out: list[float], s: Mapping[str, Any], seat: int | None, base: int) -> None:
+    def _table(self, out: Sparse, s: Mapping[str, Any], seat: int | None, base: int) -> None:
         out[self.at_options] = float(self.role_draft)
         out[self.at_options + 1] = float(self.missions)
         if seat is not None:
@@ -243,7 +253,7 @@ class Observer:
             out[self.at_orders + self.orders[order]] = 1.0
         out[self.at_orders_box] = s["orders_box"]
         for letter in s["stack"]:
-            out[self.at_stack + LETTERS.index(letter)] += 1.0
+            _add(out, self.at_stack + LETTERS.index(letter))
         E = len(self.extensions)
         for slot, eid in enumerate(s["strip"]):
             if eid is not None:
@@ -270,10 +280,12 @@ class Observer:
             out[self.at_cont + self.continued[turn["cont"]]] = 1.0
         for k in range(self.players):
             seat_k = (base + k) % self.players
-            out[self.at_passed + k] = float(s["passed"][seat_k])
-            out[self.at_ready + k] = float(s["ready"][seat_k])
+            if s["passed"][seat_k]:
+                out[self.at_passed + k] = 1.0
+            if s["ready"][seat_k]:
+                out[self.at_ready + k] = 1.0
 
-    def _player(self, out: list[float], at: int, p: Mapping[str, Any], base: int) -> None:
+    def _player(self, out: Sparse, at: int, p: Mapping[str, Any], base: int) -> None:
         goods = self.goods
         G = len(goods)
         if p["role"] is not None:
@@ -284,7 +296,8 @@ class Observer:
         out[at + self.p_road] = p["road"]
         self._counts(out, at + self.p_planning, p["planning"])
         for loc, tiles in p["fields"].items():
-            self._tally(out, at + self.p_fields + self.locations[loc] * G, tiles)
+            if tiles:
+                self._tally(out, at + self.p_fields + self.locations[loc] * G, tiles)
         for good, count in p["role_fields"].items():
             out[at + self.p_role_fields + self.role_inputs[good]] = count
         for eid in p["ext"]:
@@ -300,12 +313,13 @@ class Observer:
             if on_field is not None:
                 out[at + self.p_move + 2 * field + MOVEMENT_TILES[on_field]] = 1.0
         for field, cart in enumerate(p["carts"]):
-            out[at + self.p_carts + field] = float(cart)
-        out[at + self.p_flags] = float(p["top_used"])
-        out[at + self.p_flags + 1] = float(p["bought_cart"])
-        out[at + self.p_flags + 2] = float(p["bought_ext"])
+            if cart:
+                out[at + self.p_carts + field] = 1.0
+        for i, flag in enumerate((p["top_used"], p["bought_cart"], p["bought_ext"])):
+            if flag:
+                out[at + self.p_flags + i] = 1.0
         for target, good in p["placed_now"]:
-            out[at + self.p_placed + self.placements[f"{target}|{good}"]] += 1.0
+            _add(out, at + self.p_placed + self.placements[f"{target}|{good}"])
         if "bag" in p:  # the observing seat's own block
             self._counts(out, at + self.p_bag, p["bag"])
             self._counts(out, at + self.p_container, p["container"])
@@ -315,7 +329,8 @@ class Observer:
             out[at + self.p_sizes] = p["bag_size"]
             out[at + self.p_sizes + 1] = p["container_size"]
         for row, tiles in enumerate(p["warehouse"]):
-            self._tally(out, at + self.p_warehouse + row * G, tiles)
+            if tiles:
+                self._tally(out, at + self.p_warehouse + row * G, tiles)
         if p["order"] is not None:
             out[at + self.p_order + self.orders[p["order"]["id"]]] = 1.0
             self._tally(out, at + self.p_delivered, p["order"]["delivered"])
@@ -332,7 +347,7 @@ class Observer:
         if self.missions:
             self._missions(out, at, p, base)
 
-    def _missions(self, out: list[float], at: int, p: Mapping[str, Any], base: int) -> None:
+    def _missions(self, out: Sparse, at: int, p: Mapping[str, Any], base: int) -> None:
         cards = self.mission_cards
         for card in p["missions"]:
             out[at + self.p_missions + cards[card]] = 1.0
@@ -361,12 +376,12 @@ class Observer:
             where = box if dest < 0 else self._rel(dest, base)
             out[at + self.p_gave + cards[card] * (self.players + 1) + where] = 1.0
 
-    def _counts(self, out: list[float], at: int, counts: Mapping[str, int]) -> None:
+    def _counts(self, out: Sparse, at: int, counts: Mapping[str, int]) -> None:
         goods = self.goods
         for good, count in counts.items():
             out[at + goods[good]] = count
 
-    def _tally(self, out: list[float], at: int, tiles: Sequence[str]) -> None:
+    def _tally(self, out: Sparse, at: int, tiles: Sequence[str]) -> None:
         goods = self.goods
         for good in tiles:
-            out[at + goods[good]] += 1.0
+            _add(out, at + goods[good])
