@@ -30,7 +30,7 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"{'players':>7} {'steps':>7} {'actions':>7} {'obs size':>8} {'view µs':>8} "
-        f"{'obs µs':>7} {'legal µs':>8} {'index µs':>8} {'obs+mask µs':>11}"
+        f"{'obs µs':>7} {'legal µs':>8} {'index µs':>8} {'total µs':>8}"
     )
     for players in (2, 3, 4, 5):
         options = {"players": players, "missions": args.missions, "role_draft": args.role_draft}
@@ -62,7 +62,7 @@ def main() -> None:
         print(
             f"{players:>7} {steps:>7} {enc.action_space_size:>7} {enc.observation_shape[0]:>8} "
             f"{view_t * us:>8.1f} {obs_t * us:>7.1f} {legal_t * us:>8.1f} {index_t * us:>8.1f} "
-            f"{(view_t + obs_t + legal_t + index_t) * us:>11.1f}"
+            f"{(view_t + obs_t + legal_t + index_t) * us:>8.1f}"
         )
 
 
