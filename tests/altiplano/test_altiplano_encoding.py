@@ -39,11 +39,12 @@ def _variant_id(options: dict[str, Any]) -> str:
     return "-".join(parts)
 
 
-def _random_game(options: dict[str, Any], seed: int) -> Any:
-    """The states along a seeded random game (one object, moved on after each yield)."""
+def _random_game(options: dict[str, Any], seed: int, steps: int = 0) -> Any:
+    """The states along a seeded random game (one object, moved on after each yield), cut
+    short after `steps` (by default those of `STEPS`)."""
     state = AltiplanoState.new(options, seed)
     rng = random.Random(seed)
-    for _ in range(STEPS[options["players"]]):
+    for _ in range(steps or STEPS[options["players"]]):
         if state.is_over():
             return
         yield state
@@ -70,6 +71,18 @@ def test_every_legal_action_round_trips_and_observations_keep_their_shape(
                 observation = enc.observation(state.view(seat))
                 assert observation.dtype == np.float32
                 assert observation.shape == enc.observation_shape
+
+
+def test_a_whole_five_player_game_round_trips() -> None:
+    """The games above of more than two players are cut short; this one is played out."""
+    options = {"players": 5, "role_draft": True, "missions": True}
+    enc = encoding(options)
+    state = AltiplanoState.new(options)
+    for state in _random_game(options, seed=1, steps=10_000):
+        for seat in state.to_move():
+            legal = state.legal_actions(seat)
+            assert [enc.action_at(enc.action_index(action)) for action in legal] == legal
+    assert state.is_over()
 
 
 def test_the_action_space_has_every_action_kind_once_per_action() -> None:
