@@ -106,6 +106,20 @@ def test_option_bound_actions_only_in_their_variant() -> None:
     assert extra == roles + missions > 0
 
 
+def test_the_spaces_follow_the_edition() -> None:
+    """An edition with one more order card has one more order to take and one more order
+    place in the observation's table and in each player block (order held, orders done)."""
+    data = json.loads(json.dumps(load().raw))
+    orders = data["orders"]
+    orders["cards"]["value"].append({"id": "order_extra", "goods": ["fish"], "points": 3})
+    orders["count"]["value"] += 1
+    builtin = encoding({"players": 2})
+    extended = encoding({"players": 2, "edition": data})
+    assert extended.action_space_size == builtin.action_space_size + 1
+    assert A.BuyOrder("order_extra") in extended.actions
+    assert extended.observation_shape[0] == builtin.observation_shape[0] + 1 + 2 * 2
+
+
 def test_indexes_out_of_range_and_foreign_actions_are_refused() -> None:
     enc = encoding({"players": 2})
     with pytest.raises(IndexError):

@@ -62,24 +62,30 @@ class InPlay:
         )
 
     def conversions(self) -> list[tuple[str, C.Conversion]]:
-        """Every conversion some player can own or use, keyed by its `Produce.source`: basic
-        actions, every role's ("role"), every conversion extension's (``ext:<id>``)."""
-        result = [(conv.key, conv) for conv in C.BASIC_ACTIONS]
-        result += [("role", role.conversion) for role in self.comps.roles.values()]
-        result += [
-            (f"ext:{e}", conv)
-            for e in self.extensions
-            if (conv := self.comps.extensions[e].conversion) is not None
-        ]
-        return result
+        """Every conversion some player can own or use (see `_conversions`)."""
+        return _conversions(self.comps, self.extensions)
+
+
+def _conversions(
+    comps: C.Components, extensions: tuple[str, ...]
+) -> list[tuple[str, C.Conversion]]:
+    """The conversions of the basic actions, of every role ("role") and of the conversion
+    extensions among `extensions` (``ext:<id>``), each keyed by its `Produce.source`."""
+    result = [(conv.key, conv) for conv in C.BASIC_ACTIONS]
+    result += [("role", role.conversion) for role in comps.roles.values()]
+    result += [
+        (f"ext:{e}", conv)
+        for e in extensions
+        if (conv := comps.extensions[e].conversion) is not None
+    ]
+    return result
 
 
 def in_play(comps: C.Components, players: int) -> InPlay:
     """The extensions and goods a table of `players` can ever hold."""
     extensions = tuple(e.id for e in comps.extensions.values() if e.players_min <= players)
-    table = InPlay(comps, extensions, ())
     reached = {g for role in comps.roles.values() for g, _ in role.start if g != COINS}
-    costs = [(conv.inputs, conv.out) for _, conv in table.conversions()]
+    costs = [(conv.inputs, conv.out) for _, conv in _conversions(comps, extensions)]
     costs.append((comps.boat_cost, comps.boats))
     grown = True
     while grown:  # the goods some chain of conversions from the starting goods yields
@@ -121,7 +127,7 @@ def location_inputs(play: InPlay, loc: str) -> set[str]:
     """The tiles a location's action fields may ever take, for any role and extensions in play
     and any order cards (the union of what `AltiplanoState.location_inputs` can answer)."""
     comps = play.comps
-    inputs = {g for key, conv in play.conversions() if conv.location == loc for g, _ in conv.inputs}
+    inputs = {g for _, conv in play.conversions() if conv.location == loc for g, _ in conv.inputs}
     if loc == "harbor":
         inputs.update(g for g, _ in comps.boat_cost)
     elif loc == "village":
