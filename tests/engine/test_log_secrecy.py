@@ -56,14 +56,15 @@ def test_the_check_catches_a_translation_that_tells_a_kept_mission(monkeypatch):
     from meeple.engine.log import LogEntry
     from meeple.engine.words import say
 
-    original = AltiplanoState.narrate
+    original = AltiplanoState.narrate_all
 
-    def carrying(self, before, seat, action, viewer):
-        entries = original(self, before, seat, action, viewer)
-        if viewer != seat and action.kind == "keep_mission":
-            text = say(entries[0].text.msgid, card=before.action_label(action))
-            entries[0] = LogEntry(seat, text)
-        return entries
+    def carrying(self, before, seat, action, viewers):
+        told = original(self, before, seat, action, viewers)
+        for viewer, entries in told.items():
+            if viewer != seat and action.kind == "keep_mission":
+                text = say(entries[0].text.msgid, card=before.action_label(action))
+                entries[0] = LogEntry(seat, text)
+        return told
 
     class Telling:
         """A catalogue whose secret line says the card."""
@@ -77,7 +78,7 @@ def test_the_check_catches_a_translation_that_tells_a_kept_mission(monkeypatch):
         def pgettext(self, context, message):
             return message
 
-    monkeypatch.setattr(AltiplanoState, "narrate", carrying)
+    monkeypatch.setattr(AltiplanoState, "narrate_all", carrying)
     edition, secrets = altiplano_marked_edition()
     options = {"players": 2, "missions": True, "edition": edition}
     check_log_secrecy(AltiplanoState, options, 1, secrets)  # the English line keeps it

@@ -16,7 +16,7 @@ DOC = Path(__file__).parent.parent.parent / "docs" / "research.md"
 @pytest.mark.timeout(120)
 def test_the_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
     blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(), flags=re.S)
-    assert len(blocks) == 2
+    assert len(blocks) >= 2
     for block in blocks:
         exec(compile(block, str(DOC), "exec"), {})
     printed = capsys.readouterr().out

@@ -4,6 +4,8 @@ snapshots are a droppable cache."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -49,6 +51,26 @@ def test_sqlite_runs_in_wal_mode(tmp_path):
     with store.engine.connect() as connection:
         assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
     store.close()
+
+
+@pytest.mark.timeout(30)
+def test_sqlite_checkpoints_come_from_their_own_thread_not_from_commits(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'wal.db'}", checkpoint_every=0.05)
+    store.create_table(a_table())
+    with store.engine.connect() as connection:
+        assert connection.execute(text("PRAGMA wal_autocheckpoint")).scalar() == 0
+    for version in range(1, 41):
+        store.append(
+            "t1", StoredMove(version, 0, MOVE, {"kind": "pass"}, f"n{version}", 1.0), False, 0
+        )
+    made = store.checkpoints.made
+    while store.checkpoints.made < made + 2:  # two more: the second began after the appends
+        time.sleep(0.01)
+    busy, frames, copied = store.checkpoints.checkpoint()
+    assert busy == 0 and frames == copied  # nothing left in the log that is not in the file
+    assert [move.version for move in store.load_table("t1").log] == list(range(1, 41))
+    store.close()
+    assert not store.checkpoints._thread.is_alive()
 
 
 def newest_revision():

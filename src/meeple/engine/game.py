@@ -14,7 +14,7 @@ import dataclasses
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from meeple.engine.actions import Action, ActionCodec
@@ -170,6 +170,14 @@ class GameState(ABC):
         Made only from what `viewer` may see, so front ends print it as it is: another seat's
         secret (a kept mission card) reads as "kept a mission".
         """
+
+    def narrate_all(
+        self, before: Self, seat: int, action: Action, viewers: Sequence[int | None]
+    ) -> dict[int | None, list[LogEntry]]:
+        """`narrate` for each of `viewers`. The server logs every move for every seat and the
+        spectators; a game whose lines read mostly the same for every viewer overrides this
+        to read the position once."""
+        return {viewer: self.narrate(before, seat, action, viewer) for viewer in viewers}
 
     # -- persistence ------------------------------------------------------------------------
     @abstractmethod

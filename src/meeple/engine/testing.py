@@ -205,8 +205,9 @@ def check_log_secrecy(
     while not state.is_over():
         before = state.clone()
         seat, action = random_step(state, rng)
+        told = state.narrate_all(before, seat, action, readers)  # as the server logs moves
         for viewer in readers:
-            texts = [e.text for e in state.narrate(before, seat, action, viewer)]
+            texts = [e.text for e in told[viewer]]
             if viewer in state.to_move() and state.reveal_count % 3 == 0:  # a sample: it costs
                 texts += [t for r in state.refusals(viewer) for t in (r.example, r.reason)]
             lines = [*texts, *(str(render(t, c)) for c in catalogues for t in texts)]
@@ -440,8 +441,11 @@ def _check_narration(
     """A reader's narration of a move depends only on what the reader sees: re-randomise what
     is hidden from it before the move, play the same move, and where the reader's view after
     it is also the same, so must the narration be."""
-    for viewer in [None, *range(before.num_players)]:
+    viewers: list[int | None] = [None, *range(before.num_players)]
+    told_all = after.narrate_all(before, seat, action, viewers)
+    for viewer in viewers:
         told = after.narrate(before, seat, action, viewer)
+        assert told_all[viewer] == told, f"narrate_all differs from narrate for seat {viewer}"
         other = before.clone()
         other.shuffle_hidden(viewer, rng)
         if action not in other.legal_actions(seat):

@@ -222,8 +222,8 @@ class LiveTable:
         movers_before = set(before.to_move())
         self.state.apply(seat, action)
         sizes = {reader: len(entries) for reader, entries in self.log.items()}
-        for reader in self.readers:
-            self.log[reader].extend(self.state.narrate(before, seat, action, reader))
+        for reader, lines in self.state.narrate_all(before, seat, action, self.readers).items():
+            self.log[reader].extend(lines)
         self.recap[seat] = len(self.log[seat])
         undoable = (
             self.state.reveal_count == before.reveal_count

@@ -32,10 +32,11 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from meeple.server.checkpoints import CHECKPOINT_EVERY, Checkpoints
+from meeple.server.prepared import Prepared, driver_transaction
 from meeple.server.schema import (
     BOT,
     MOVE,
@@ -119,6 +120,10 @@ _ADVANCE = (
     .values(version=bindparam("next"))
 )
 _END_GAME = _ADVANCE.values(status=OVER)
+#: After an undo: the snapshots of more moves than now stand are wrong.
+_DROP_SNAPSHOTS = delete(_SNAPSHOTS).where(
+    _SNAPSHOTS.c.table_id == bindparam("table_key"), _SNAPSHOTS.c.moves > bindparam("keep")
+)
 
 
 def _sqlite_pragmas(connection: Any, _record: ConnectionPoolEntry) -> None:
@@ -129,6 +134,7 @@ def _sqlite_pragmas(connection: Any, _record: ConnectionPoolEntry) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")  # a thread checkpoints: `Checkpoints`
     cursor.close()
 
 
@@ -183,12 +189,23 @@ def _epoch(moment: datetime) -> float:
 class Store:
     """The tables, seats, move logs and snapshots of one database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, checkpoint_every: float = CHECKPOINT_EVERY) -> None:
         self.url = url
         self.engine = make_engine(url)
         migrate(self.engine)
+        #: SQLite's checkpoints, made off the event loop (None on PostgreSQL).
+        self.checkpoints = (
+            Checkpoints(self.engine, checkpoint_every)
+            if self.engine.dialect.name == "sqlite"
+            else None
+        )
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._write_lock = threading.RLock() if self.engine.dialect.name == "sqlite" else None
+        self._append_move, self._advance, self._end_game, self._drop_snapshots = (
+            Prepared.of(statement, self.engine)
+            for statement in (_APPEND_MOVE, _ADVANCE, _END_GAME, _DROP_SNAPSHOTS)
+        )
+        self._integrity_error: type[Exception] = self.engine.dialect.loaded_dbapi.IntegrityError
 
     @contextlib.contextmanager
     def writing(self, wait: bool = True) -> Iterator[None]:
@@ -218,6 +235,8 @@ class Store:
         return self.engine.dialect.name == "postgresql"
 
     def close(self) -> None:
+        if self.checkpoints is not None:
+            self.checkpoints.stop()
         self.engine.dispose()
 
     # -- tables -------------------------------------------------------------------------------
@@ -336,34 +355,29 @@ class Store:
         """Append one log entry and move the table to its version (and to ``over``), in one
         transaction. Snapshots of more than `keep_moves` moves are dropped (an undo makes
         them wrong). Raises `Conflict` if the version or the nonce is taken."""
+        move = {
+            "table_id": table_id,
+            "version": entry.version,
+            "seat": entry.seat,
+            "kind": entry.kind,
+            "action": entry.action,
+            "nonce": entry.nonce,
+            "created_at": _moment(entry.at),
+        }
+        versions = {"table_key": table_id, "previous": entry.version - 1, "next": entry.version}
+        advance = self._end_game if over else self._advance
         try:
-            with self.writing(), self.engine.begin() as connection:
-                connection.execute(
-                    _APPEND_MOVE,
-                    {
-                        "table_id": table_id,
-                        "version": entry.version,
-                        "seat": entry.seat,
-                        "kind": entry.kind,
-                        "action": entry.action,
-                        "nonce": entry.nonce,
-                        "created_at": _moment(entry.at),
-                    },
-                )
-                changed = connection.execute(
-                    _END_GAME if over else _ADVANCE,
-                    {"table_key": table_id, "previous": entry.version - 1, "next": entry.version},
-                )
-                if changed.rowcount != 1:
+            with self.writing(), driver_transaction(self.engine) as cursor:
+                cursor.execute(self._append_move.sql, self._append_move.parameters(move))
+                cursor.execute(advance.sql, advance.parameters(versions))
+                if cursor.rowcount != 1:
                     raise Conflict(f"table {table_id} is no longer at version {entry.version - 1}")
                 if entry.kind != MOVE:
-                    snapshots = _SNAPSHOTS.c
-                    connection.execute(
-                        delete(_SNAPSHOTS).where(
-                            snapshots.table_id == table_id, snapshots.moves > keep_moves
-                        )
+                    dropped = {"table_key": table_id, "keep": keep_moves}
+                    cursor.execute(
+                        self._drop_snapshots.sql, self._drop_snapshots.parameters(dropped)
                     )
-        except IntegrityError as exc:
+        except self._integrity_error as exc:
             raise Conflict(f"table {table_id}: version or nonce already in the log") from exc
 
     # -- snapshots ----------------------------------------------------------------------------

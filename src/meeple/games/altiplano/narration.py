@@ -3,8 +3,8 @@ r"""Altiplano's log: what one seat reads about a move and what it set off.
 Almost everything in Altiplano happens in the open (plans are public, ALT-10; draws land on the
 planning board in view of all). The secrets are the mission cards (ALT-23): which card a player
 keeps or passes is named only to that player. Everything else a line says is read from the
-viewer's own views before and after the move, never from the full state, so a line can hold
-nothing the viewer's view does not.
+public views (the spectators') before and after the move, never from the full state, so a line
+can hold nothing secret; and every reader's lines come from the same two views.
 
 Lines are `meeple.engine.words.Text` objects, said in each reader's language (see `wording`); a
 secret move reads in every language as the same fixed text, which holds nothing of the card.
@@ -12,7 +12,7 @@ secret move reads in every language as the same fixed text, which holds nothing 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.actions import Action
@@ -41,12 +41,20 @@ PHASES = {
 def narrate(
     before: AltiplanoState, after: AltiplanoState, seat: int, action: Action, viewer: int | None
 ) -> list[LogEntry]:
-    old, new = before.view(viewer)["state"], after.view(viewer)["state"]
-    text: str
-    if viewer != seat and action.kind in SECRET_MOVES:
-        text = SECRET_MOVES[action.kind]
-    else:
-        text = before.action_label(action)
+    return narrate_all(before, after, seat, action, (viewer,))[viewer]
+
+
+def narrate_all(
+    before: AltiplanoState,
+    after: AltiplanoState,
+    seat: int,
+    action: Action,
+    viewers: Sequence[int | None],
+) -> dict[int | None, list[LogEntry]]:
+    """The lines each of `viewers` reads: the same for all, except that a secret move is
+    named only to its mover."""
+    old, new = before.view(None)["state"], after.view(None)["state"]
+    text: str = before.action_label(action)
     if action.kind in DRAWS:
         where = DRAWS[action.kind]
         drawn = _gained(old["players"][seat][where], new["players"][seat][where])
@@ -54,7 +62,12 @@ def narrate(
             text = say("{action}: {drawn}", action=text, drawn=wording.counted(drawn))
         else:
             text = say("{action}: the bag and container are empty", action=text)
-    return [LogEntry(seat, text), *events(after, old, new)]
+    set_off = events(after, old, new)
+    secret = SECRET_MOVES.get(action.kind)
+    return {
+        viewer: [LogEntry(seat, secret if secret and viewer != seat else text), *set_off]
+        for viewer in viewers
+    }
 
 
 def events(after: AltiplanoState, old: Mapping[str, Any], new: Mapping[str, Any]) -> list[LogEntry]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self
 
 from meeple.engine.actions import Action
@@ -1945,6 +1945,13 @@ class AltiplanoState(GameState):
         from meeple.games.altiplano.narration import narrate
 
         return narrate(before, self, seat, action, viewer)
+
+    def narrate_all(
+        self, before: Self, seat: int, action: Action, viewers: Sequence[int | None]
+    ) -> dict[int | None, list[LogEntry]]:
+        from meeple.games.altiplano.narration import narrate_all
+
+        return narrate_all(before, self, seat, action, viewers)
 
     # ------------------------------------------------------------------ persistence
     def to_json(self) -> dict[str, Any]:
