@@ -19,7 +19,13 @@ import numpy as np
 
 from meeple.engine.game import GameState
 from meeple.engine.registry import game_info
-from meeple.research.games import acting_seat, action_mask, encoding_for, research_games
+from meeple.research.games import (
+    acting_seat,
+    action_mask,
+    encoding_for,
+    playable_actions,
+    research_games,
+)
 from meeple.research.pettingzoo import env
 
 
@@ -29,9 +35,9 @@ def positions(game: str, players: int, games: int) -> list[tuple[GameState, int]
     for seed in range(games):
         state = info.state_class.new({"players": players}, seed=seed)
         rng = random.Random(seed)
-        while (seat := acting_seat(state)) is not None:
+        while (seat := acting_seat(state, info)) is not None:
             found.append((state.clone(), seat))
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            state.apply(seat, rng.choice(playable_actions(state, info, seat)))
     return found
 
 
@@ -44,7 +50,7 @@ def per_call(work: Callable[[], object], calls: int) -> float:
 
 
 def measure(game: str, players: int, games: int) -> dict[str, float]:
-    _, _, encoding = encoding_for(game, {"players": players})
+    info, _, encoding = encoding_for(game, {"players": players})
     found = positions(game, players, games)
     views = [state.view(seat) for state, seat in found]
     it = iter(range(len(found)))
@@ -57,7 +63,7 @@ def measure(game: str, players: int, games: int) -> dict[str, float]:
     figures = {
         "positions": float(len(found)),
         "legal_actions µs": each(lambda i: found[i][0].legal_actions(found[i][1])),
-        "mask µs": each(lambda i: action_mask(found[i][0], encoding, found[i][1])),
+        "mask µs": each(lambda i: action_mask(found[i][0], info, encoding, found[i][1])),
         "view µs": each(lambda i: found[i][0].view(found[i][1])),
         "observation µs": each(lambda i: encoding.observation(views[i])),
     }

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from meeple.engine.actions import Action
 from meeple.engine.encoding import Encoding
 from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS, GameInfo
@@ -41,17 +42,40 @@ def table_sizes(info: GameInfo) -> range:
     return range(info.min_players, info.max_players + 1)
 
 
-def acting_seat(state: GameState) -> int | None:
-    """The seat whose turn it is for a one-at-a-time library: the lowest of `to_move` (in a
-    simultaneous step the others act after it, in seat order); None once the game is over."""
+def playable_actions(state: GameState, info: GameInfo, seat: int) -> list[Action]:
+    """The legal actions a learning agent is offered: all of them but the steps that only
+    undo another step (`SearchHints.pruned_kinds`, such as Altiplano's ``unplace``), which
+    would let it loop for ever, unless nothing else is legal."""
+    legal = state.legal_actions(seat)
+    pruned = info.search.pruned_kinds
+    if not pruned:
+        return legal
+    return [a for a in legal if a.kind not in pruned] or legal
+
+
+def acting_seat(state: GameState, info: GameInfo) -> int | None:
+    """The seat whose turn it is for a one-at-a-time library, None once the game is over.
+
+    In a simultaneous step (several seats in `to_move`) it is the lowest seat that has an
+    action besides undoing (a seat that has made all its choices waits there, able only to
+    take them back, until the others have made theirs); the others act after it, in seat
+    order."""
     movers = state.to_move()
-    return min(movers) if movers else None
+    if len(movers) <= 1:
+        return movers[0] if movers else None
+    pruned = info.search.pruned_kinds
+    for seat in sorted(movers):
+        if any(a.kind not in pruned for a in state.legal_actions(seat)):
+            return seat
+    return min(movers)
 
 
-def action_mask(state: GameState, encoding: Encoding, seat: int) -> npt.NDArray[np.int8]:
-    """1 at the index of each action `seat` may take now, 0 elsewhere."""
+def action_mask(
+    state: GameState, info: GameInfo, encoding: Encoding, seat: int
+) -> npt.NDArray[np.int8]:
+    """1 at the index of each action `seat` is offered now (`playable_actions`), 0 elsewhere."""
     mask = np.zeros(encoding.action_space_size, dtype=np.int8)
-    indexes = [encoding.action_index(a) for a in state.legal_actions(seat)]
+    indexes = [encoding.action_index(a) for a in playable_actions(state, info, seat)]
     mask[indexes] = 1
     return mask
 

@@ -8,8 +8,9 @@ The game's flag and seat options are game parameters, with ``players`` and ``see
 of the first game; -1 for a random one; each new initial state takes the next seed).
 Chance is sampled: the engine draws with its own seeded generator, so there are no chance
 nodes. Players move one at a time; in a simultaneous step the lowest seat of
-`GameState.to_move` moves first (the engine keeps the others' choices secret as it does at the
-table). Returns come at the end: 1 to each seat sharing the win, 0 to the others.
+`GameState.to_move` with something to do moves first (the engine keeps the others' choices
+secret as it does at the table); steps that only undo another are not offered
+(`meeple.research.games.playable_actions`). Returns come at the end: 1 to each seat sharing the win, 0 to the others.
 
 What a player knows: its *observation* is its view now (`GameState.view`; the string is its
 JSON, the tensor the game's encoding). Its *information state* has perfect recall: the string
@@ -34,7 +35,7 @@ import pyspiel
 from meeple.engine.encoding import Encoding
 from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS, GameInfo
-from meeple.research.games import acting_seat, encoding_for, research_games
+from meeple.research.games import acting_seat, encoding_for, playable_actions, research_games
 
 #: Option kinds that become game parameters, and the parameter's type.
 _PARAMETER_KINDS: dict[str, Callable[[Any], Any]] = {"flag": bool, "seat": int}
@@ -97,7 +98,9 @@ def _game_class(game: str) -> type[pyspiel.Game]:
         def new_initial_state(self) -> MeepleState:
             seed = self._seeds.getrandbits(32)
             new, options = self.meeple_info.state_class.new, self.options
-            return MeepleState(self, _Table(self.encoding, start=lambda: new(options, seed)))
+            return MeepleState(
+                self, _Table(self.encoding, self.meeple_info, start=lambda: new(options, seed))
+            )
 
         def make_py_observer(
             self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -188,11 +191,13 @@ class _Table:
     def __init__(
         self,
         encoding: Encoding,
+        info: GameInfo,
         engine: GameState | None = None,
         recall: _Recall | None = None,
         start: Callable[[], GameState] | None = None,
     ) -> None:
         self.encoding = encoding
+        self.info = info
         self._engine = engine
         self._recall = recall
         self._start = start
@@ -219,7 +224,7 @@ class _Table:
         return self._recall
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
-        return _Table(self.encoding, self.engine.clone(), self.recall.copy())
+        return _Table(self.encoding, self.info, self.engine.clone(), self.recall.copy())
 
 
 class MeepleState(pyspiel.State):
@@ -234,19 +239,19 @@ class MeepleState(pyspiel.State):
         return self.table.engine
 
     def current_player(self) -> int:
-        seat = acting_seat(self.table.engine)
+        seat = acting_seat(self.table.engine, self.table.info)
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        engine = self.table.engine
-        if acting_seat(engine) != player:
+        table = self.table
+        if acting_seat(table.engine, table.info) != player:
             return []
-        index = self.table.encoding.action_index
-        return sorted(index(a) for a in engine.legal_actions(player))
+        index = table.encoding.action_index
+        return sorted(index(a) for a in playable_actions(table.engine, table.info, player))
 
     def _apply_action(self, action: int) -> None:
         table = self.table
-        seat = acting_seat(table.engine)
+        seat = acting_seat(table.engine, table.info)
         if seat is None:
             raise pyspiel.SpielError("the game is over")
         table.engine.apply(seat, table.encoding.action_at(action))
@@ -278,7 +283,7 @@ class MeepleState(pyspiel.State):
         ]
         recall = _Recall(sampled.clone(), digests)
         recall.covered = [0] * sampled.num_players
-        return MeepleState(self.get_game(), _Table(table.encoding, sampled, recall))
+        return MeepleState(self.get_game(), _Table(table.encoding, table.info, sampled, recall))
 
     def __str__(self) -> str:
         return orjson.dumps(self.table.engine.view(None)).decode()

@@ -11,8 +11,9 @@
 Agents are ``player_0``… by seat. An observation is a dict: ``observation``, the game's
 encoding of the agent's own view (nothing else reaches it), and ``action_mask``, 1 at each
 action index the agent may take now (all 0 when it is not its turn). In a simultaneous step
-(several seats in `GameState.to_move`) the lowest seat acts first, then the next, as the
-engine allows. Rewards come at the end only: 1 to each seat that shares the win, 0 to the
+(several seats in `GameState.to_move`) the lowest seat with something to do acts first, then
+the next, as the engine allows; steps that only undo another are not offered
+(`meeple.research.games.playable_actions`). Rewards come at the end only: 1 to each seat that shares the win, 0 to the
 others; the final scores are in every agent's ``info`` then.
 """
 
@@ -28,7 +29,13 @@ from pettingzoo import AECEnv
 from rich.console import Console
 
 from meeple.engine.game import GameState
-from meeple.research.games import acting_seat, action_mask, encoding_for, seat_options
+from meeple.research.games import (
+    acting_seat,
+    action_mask,
+    encoding_for,
+    playable_actions,
+    seat_options,
+)
 
 RENDER_MODES = ("ansi", "human")
 
@@ -105,14 +112,14 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         return self.state
 
     def _agent_to_act(self) -> str:
-        seat = acting_seat(self._game())
+        seat = acting_seat(self._game(), self.game_info)
         return agent_name(seat if seat is not None else 0)
 
     def observe(self, agent: str) -> dict[str, Any]:
         state, seat = self._game(), self._seat[agent]
         mask = (
-            action_mask(state, self.encoding, seat)
-            if acting_seat(state) == seat
+            action_mask(state, self.game_info, self.encoding, seat)
+            if acting_seat(state, self.game_info) == seat
             else np.zeros(self.encoding.action_space_size, dtype=np.int8)
         )
         return {"observation": self.encoding.observation(state.view(seat)), "action_mask": mask}
@@ -126,7 +133,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
             raise ValueError(f"{agent} is to act: None is only for agents whose game is over")
         state, seat = self._game(), self._seat[agent]
         chosen = self.encoding.action_at(int(action))
-        if chosen not in state.legal_actions(seat):
+        if chosen not in playable_actions(state, self.game_info, seat):
             raise ValueError(f"action {int(action)} ({chosen!r}) is not legal for {agent} now")
         state.apply(seat, chosen)
         self._cumulative_rewards[agent] = 0.0
