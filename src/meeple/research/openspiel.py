@@ -10,7 +10,8 @@ Chance is sampled: the engine draws with its own seeded generator, so there are 
 nodes. Players move one at a time; in a simultaneous step the lowest seat of
 `GameState.to_move` with something to do moves first (the engine keeps the others' choices
 secret as it does at the table); steps that only undo another are not offered
-(`meeple.research.games.playable_actions`). Returns come at the end: 1 to each seat sharing the win, 0 to the others.
+(`meeple.research.games.playable_actions`). Returns come at the end: 1 to each seat sharing
+the win, 0 to the others.
 
 What a player knows: its *observation* is its view now (`GameState.view`; the string is its
 JSON, the tensor the game's encoding). Its *information state* has perfect recall: the string

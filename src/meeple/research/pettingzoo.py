@@ -13,8 +13,8 @@ encoding of the agent's own view (nothing else reaches it), and ``action_mask``,
 action index the agent may take now (all 0 when it is not its turn). In a simultaneous step
 (several seats in `GameState.to_move`) the lowest seat with something to do acts first, then
 the next, as the engine allows; steps that only undo another are not offered
-(`meeple.research.games.playable_actions`). Rewards come at the end only: 1 to each seat that shares the win, 0 to the
-others; the final scores are in every agent's ``info`` then.
+(`meeple.research.games.playable_actions`). Rewards come at the end only: 1 to each seat that
+shares the win, 0 to the others; the final scores are in every agent's ``info`` then.
 """
 
 from __future__ import annotations
