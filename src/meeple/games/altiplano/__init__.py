@@ -33,6 +33,7 @@ GAME = GameInfo(
     search=SearchHints(pruned_kinds=frozenset({"unplace"}), own_turn_only=True),
     terminal="meeple.games.altiplano.terminal",
     web="meeple.games.altiplano.web",
+    research="meeple.games.altiplano.encoding",
     package=__name__,
 )
 

@@ -29,6 +29,7 @@ GAME = GameInfo(
     undo_stops=frozenset({"end_turn", "pass"}),  # the end of a turn; an auction pass
     terminal="meeple.games.tikal.terminal",
     web="meeple.games.tikal.web",
+    research="meeple.games.tikal.encoding",
     package=__name__,
 )
 

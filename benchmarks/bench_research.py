@@ -1,0 +1,99 @@
+"""Cost per step of the research adapters' numeric forms, for every game with an encoding.
+
+Plays random games, keeps every position with the seat to act, then times over those
+positions: the engine's `legal_actions`; the legal-action mask (`legal_actions`, each action's
+index, the 0/1 vector); the seat's view; the observation tensor made from that view; and a
+whole PettingZoo step (apply, then the next agent's mask and observation).
+
+    python benchmarks/bench_research.py --games 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from meeple.engine.game import GameState
+from meeple.engine.registry import game_info
+from meeple.research.games import (
+    acting_seat,
+    action_mask,
+    encoding_for,
+    playable_actions,
+    research_games,
+)
+from meeple.research.pettingzoo import env
+
+
+def positions(game: str, players: int, games: int) -> list[tuple[GameState, int]]:
+    info = game_info(game)
+    found = []
+    for seed in range(games):
+        state = info.state_class.new({"players": players}, seed=seed)
+        rng = random.Random(seed)
+        while (seat := acting_seat(state, info)) is not None:
+            found.append((state.clone(), seat))
+            state.apply(seat, rng.choice(playable_actions(state, info, seat)))
+    return found
+
+
+def per_call(work: Callable[[], object], calls: int) -> float:
+    """Microseconds per call of `work`, `calls` times."""
+    start = time.perf_counter()
+    for _ in range(calls):
+        work()
+    return (time.perf_counter() - start) / calls * 1e6
+
+
+def measure(game: str, players: int, games: int) -> dict[str, float]:
+    info, _, encoding = encoding_for(game, {"players": players})
+    found = positions(game, players, games)
+    views = [state.view(seat) for state, seat in found]
+    it = iter(range(len(found)))
+
+    def each(work: Callable[[int], object]) -> float:
+        nonlocal it
+        it = iter(range(len(found)))
+        return per_call(lambda: work(next(it)), len(found))
+
+    figures = {
+        "positions": float(len(found)),
+        "legal_actions µs": each(lambda i: found[i][0].legal_actions(found[i][1])),
+        "mask µs": each(lambda i: action_mask(found[i][0], info, encoding, found[i][1])),
+        "view µs": each(lambda i: found[i][0].view(found[i][1])),
+        "observation µs": each(lambda i: encoding.observation(views[i])),
+    }
+    e = env(game, players=players)
+    steps, start = 0, time.perf_counter()
+    rng = np.random.default_rng(0)
+    for seed in range(games):
+        e.reset(seed=seed)
+        for _agent in e.agent_iter():
+            observation, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+    figures["PettingZoo step µs"] = (time.perf_counter() - start) / steps * 1e6
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3, help="random games per table size")
+    args = parser.parse_args()
+    for game in research_games():
+        info = game_info(game)
+        for players in range(info.min_players, info.max_players + 1):
+            figures = measure(game, players, args.games)
+            shown = ", ".join(f"{k} {v:,.0f}" for k, v in figures.items())
+            print(f"{game} {players}p: {shown}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

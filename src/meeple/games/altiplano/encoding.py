@@ -1,0 +1,86 @@
+"""Altiplano's numeric forms for learning agents (`meeple.engine.encoding.Encoding`).
+
+The action space comes from `action_space` (derived from the edition and the options), the
+observation from `observation` (a seat's view as a flat vector); this module joins them and
+hands out numpy arrays. numpy belongs to the optional ``research`` extra, so only this module
+imports it, and only `meeple.research` (through `GameInfo.research`) imports this module.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from meeple.engine.actions import Action
+from meeple.games.altiplano import components as C
+from meeple.games.altiplano.action_space import action_space, in_play
+from meeple.games.altiplano.observation import Observer, Segment
+from meeple.games.altiplano.state import AltiplanoState
+
+
+class AltiplanoEncoding:
+    """The action indexes and observations of one set of Altiplano options."""
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        comps = C.load(options["edition"])
+        self.actions: tuple[Action, ...] = action_space(comps, options)
+        self._indexes = {action: i for i, action in enumerate(self.actions)}
+        self.observer = Observer(in_play(comps, options["players"]), options)
+
+    @property
+    def action_space_size(self) -> int:
+        return len(self.actions)
+
+    def action_index(self, action: Action) -> int:
+        """The index of `action`; an action no game of these options can offer raises
+        `KeyError`."""
+        return self._indexes[action]
+
+    def action_at(self, index: int) -> Action:
+        if not 0 <= index < len(self.actions):
+            raise IndexError(f"action index {index} is outside 0..{len(self.actions) - 1}")
+        return self.actions[index]
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return (self.observer.size,)
+
+    def observation(self, view: Mapping[str, Any]) -> npt.NDArray[np.float32]:
+        entries = self.observer.observe(view)
+        result = np.zeros(self.observer.size, dtype=np.float32)
+        count = len(entries)
+        result[np.fromiter(entries, dtype=np.intp, count=count)] = np.fromiter(
+            entries.values(), dtype=np.float32, count=count
+        )
+        return result
+
+    def segments(self) -> list[tuple[str, Segment]]:
+        """The observation's segments as ``("table" or "player", segment)``, in vector order
+        (the player block repeats once per seat), for documentation and inspection."""
+        return [("table", s) for s in self.observer.table.segments] + [
+            ("player", s) for s in self.observer.block.segments
+        ]
+
+
+def encoding(options: Mapping[str, Any] | None = None) -> AltiplanoEncoding:
+    """The encoding of a game with `options` (normalised here; shared between calls)."""
+    opts = AltiplanoState.normalize_options(options)
+    key = (opts["players"], opts["role_draft"], opts["missions"])
+    return _cached(key, json.dumps(opts["edition"], sort_keys=True))
+
+
+@functools.lru_cache(maxsize=64)
+def _cached(key: tuple[int, bool, bool], edition: str) -> AltiplanoEncoding:
+    players, role_draft, missions = key
+    options = {
+        "players": players,
+        "role_draft": role_draft,
+        "missions": missions,
+        "edition": json.loads(edition),
+    }
+    return AltiplanoEncoding(options)

@@ -1,0 +1,96 @@
+"""What both adapters need from the registry: the games with an encoding, their encoding for
+some options, and the legal-action mask of a seat. No game is named here."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from meeple.engine.actions import Action
+from meeple.engine.encoding import Encoding
+from meeple.engine.game import GameState
+from meeple.engine.gameinfo import PLAYERS, GameInfo
+from meeple.engine.registry import game_info, game_names
+
+
+def research_games() -> tuple[str, ...]:
+    """Every registered game that declares an encoding, in the registry's order."""
+    return tuple(name for name in game_names() if game_info(name).research)
+
+
+def encoding_for(
+    game: str, options: Mapping[str, Any]
+) -> tuple[GameInfo, dict[str, Any], Encoding]:
+    """The game's declaration, its normalised options and their encoding; a game without an
+    encoding raises `ValueError` naming those that have one."""
+    info = game_info(game)
+    if info.research is None:
+        raise ValueError(
+            f"{game} has no encoding for learning agents; games with one: "
+            f"{', '.join(research_games()) or 'none'}"
+        )
+    normal = info.state_class.normalize_options(options)
+    module = importlib.import_module(info.research)
+    return info, normal, module.encoding(normal)
+
+
+def table_sizes(info: GameInfo) -> range:
+    return range(info.min_players, info.max_players + 1)
+
+
+def playable_actions(state: GameState, info: GameInfo, seat: int) -> list[Action]:
+    """The legal actions a learning agent is offered: all of them but the steps that only
+    undo another step (`SearchHints.pruned_kinds`, such as Altiplano's ``unplace``), which
+    would let it loop for ever, unless nothing else is legal."""
+    legal = state.legal_actions(seat)
+    pruned = info.search.pruned_kinds
+    if not pruned:
+        return legal
+    return [a for a in legal if a.kind not in pruned] or legal
+
+
+def acting_seat(state: GameState, info: GameInfo) -> int | None:
+    """The seat whose turn it is for a one-at-a-time library, None once the game is over.
+
+    In a simultaneous step (several seats in `to_move`) it is the lowest seat that has an
+    action besides undoing (a seat that has made all its choices waits there, able only to
+    take them back, until the others have made theirs); the others act after it, in seat
+    order."""
+    movers = state.to_move()
+    if len(movers) <= 1:
+        return movers[0] if movers else None
+    pruned = info.search.pruned_kinds
+    for seat in sorted(movers):
+        if any(a.kind not in pruned for a in state.legal_actions(seat)):
+            return seat
+    return min(movers)
+
+
+def action_mask(
+    state: GameState, info: GameInfo, encoding: Encoding, seat: int
+) -> npt.NDArray[np.int8]:
+    """1 at the index of each action `seat` is offered now (`playable_actions`), 0 elsewhere."""
+    mask = np.zeros(encoding.action_space_size, dtype=np.int8)
+    indexes = [encoding.action_index(a) for a in playable_actions(state, info, seat)]
+    mask[indexes] = 1
+    return mask
+
+
+def seat_options(options: Mapping[str, Any], players: int | None) -> dict[str, Any]:
+    """`options` with ``players`` set, when it is given apart from them."""
+    return dict(options) if players is None else {**options, PLAYERS: players}
+
+
+def variants(info: GameInfo) -> list[dict[str, Any]]:
+    """The options a game's tests cover: each table size with every flag off, and with each
+    flag on alone (flags combine freely, so each one's effect is what needs covering)."""
+    flags = [spec.name for spec in info.options if spec.kind == "flag"]
+    return [
+        {PLAYERS: players, **({flag: True} if flag else {})}
+        for players in table_sizes(info)
+        for flag in ("", *flags)
+    ]

@@ -1,0 +1,176 @@
+"""PettingZoo AEC environments for every game with an encoding::
+
+    from meeple.research.pettingzoo import env
+    e = env("tikal", players=3, auction=True)
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        observation, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else policy(observation)
+        e.step(action)
+
+Agents are ``player_0``… by seat. An observation is a dict: ``observation``, the game's
+encoding of the agent's own view (nothing else reaches it), and ``action_mask``, 1 at each
+action index the agent may take now (all 0 when it is not its turn). In a simultaneous step
+(several seats in `GameState.to_move`) the lowest seat with something to do acts first, then
+the next, as the engine allows; steps that only undo another are not offered
+(`meeple.research.games.playable_actions`). Rewards come at the end only: 1 to each seat that
+shares the win, 0 to the others; the final scores are in every agent's ``info`` then.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+from rich.console import Console
+
+from meeple.engine.game import GameState
+from meeple.research.games import (
+    acting_seat,
+    action_mask,
+    encoding_for,
+    playable_actions,
+    seat_options,
+)
+
+RENDER_MODES = ("ansi", "human")
+
+
+def env(
+    game: str, players: int | None = None, render_mode: str | None = None, **options: Any
+) -> MeepleEnv:
+    """An AEC environment of `game` with `players` seats (else the game's default) and the
+    game's other `options` (as `GameState.new` takes them)."""
+    return MeepleEnv(game, seat_options(options, players), render_mode)
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
+    """One game of a Meeple engine, played one agent at a time."""
+
+    def __init__(self, game: str, options: dict[str, Any], render_mode: str | None = None) -> None:
+        super().__init__()
+        info, self.options, self.encoding = encoding_for(game, options)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {RENDER_MODES} or None")
+        self.render_mode = render_mode
+        self.game_info = info
+        self.metadata = {
+            "name": f"meeple_{game}_v0",
+            "render_modes": list(RENDER_MODES),
+            "is_parallelizable": False,
+        }
+        n = self.options["players"]
+        self.possible_agents = [agent_name(s) for s in range(n)]
+        self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
+        size = self.encoding.action_space_size
+        self.action_spaces = {a: gymnasium.spaces.Discrete(size) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(
+                        -np.inf, np.inf, self.encoding.observation_shape, np.float32
+                    ),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (size,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self._rng = random.Random()
+        self.state: GameState | None = None
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game. With `seed`, the game (and every later reset's) is that seed's; the
+        game's options are the environment's (`options` here is accepted and not used)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.state = self.game_info.state_class.new(self.options, seed=self._rng.getrandbits(32))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self._agent_to_act()
+
+    def _game(self) -> GameState:
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state
+
+    def _agent_to_act(self) -> str:
+        seat = acting_seat(self._game(), self.game_info)
+        return agent_name(seat if seat is not None else 0)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        state, seat = self._game(), self._seat[agent]
+        mask = (
+            action_mask(state, self.game_info, self.encoding, seat)
+            if acting_seat(state, self.game_info) == seat
+            else np.zeros(self.encoding.action_space_size, dtype=np.int8)
+        )
+        return {"observation": self.encoding.observation(state.view(seat)), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act: None is only for agents whose game is over")
+        state, seat = self._game(), self._seat[agent]
+        chosen = self.encoding.action_at(int(action))
+        if chosen not in playable_actions(state, self.game_info, seat):
+            raise ValueError(f"action {int(action)} ({chosen!r}) is not legal for {agent} now")
+        state.apply(seat, chosen)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if state.is_over():
+            winners = set(state.winners())
+            scores = state.scores()
+            for a in self.agents:
+                self.rewards[a] = 1.0 if self._seat[a] in winners else 0.0
+                self.terminations[a] = True
+                self.infos[a] = {"scores": scores}
+        self.agent_selection = self._agent_to_act()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as the game's terminal renderer draws it for spectators (so showing it
+        to a person reveals nothing hidden); printed in ``human`` mode, returned in ``ansi``."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; nothing to draw")
+            return None
+        text = render_text(self.game_info.name, self._game())
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.state = None
+
+
+def render_text(game: str, state: GameState) -> str:
+    """The spectators' view drawn as plain text by the game's terminal renderer."""
+    from meeple.cli.play import load_renderer, render_view  # the terminal, only when drawn
+
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None, force_terminal=False)
+    console.print(render_view(load_renderer(game), state.view(None)))
+    return out.getvalue()
