@@ -30,7 +30,7 @@ from meeple.engine.actions import Action
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
 
-FOOD, CORN, COINS = "food", "corn", C.COINS
+FOOD, CORN, COINS = C.FOOD, "corn", C.COINS
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -127,17 +127,9 @@ def location_inputs(play: InPlay, loc: str) -> set[str]:
     """The tiles a location's action fields may ever take, for any role and extensions in play
     and any order cards (the union of what `AltiplanoState.location_inputs` can answer)."""
     comps = play.comps
-    inputs = {g for _, conv in play.conversions() if conv.location == loc for g, _ in conv.inputs}
-    if loc == "harbor":
-        inputs.update(g for g, _ in comps.boat_cost)
-    elif loc == "village":
-        inputs.update(g for g, _ in comps.house_cost)
-        inputs.update(g for g in comps.goods if g != FOOD)  # storing takes any good
-    elif loc == "market":
-        inputs.update(comps.sale_price)
+    inputs = comps.location_inputs(loc, (conv for _, conv in play.conversions()))
+    if loc == "market":
         inputs.update(g for order in comps.orders.values() for g in order.goods)
-    elif loc == C.ROAD:
-        inputs.update(g for g, _ in C.ROAD_COST)
     inputs.discard(COINS)
     return inputs
 

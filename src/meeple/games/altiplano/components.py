@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any, NamedTuple
@@ -28,6 +28,7 @@ from meeple.engine.errors import EditionError
 CENTRE = "centre"
 #: The pseudo-good for coins on coin fields.
 COINS = "coins"
+FOOD = "food"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -148,6 +149,27 @@ class Components:
 
     def conversions_at(self, location: str) -> tuple[Conversion, ...]:
         return _BASIC_AT.get(location, ())
+
+    def location_inputs(self, location: str, conversions: Iterable[Conversion]) -> set[str]:
+        """The goods `location`'s action fields take, never coins: the inputs of its basic
+        actions and of those of `conversions` found there (a role's, extensions'), and the
+        costs of its own actions (a boat, a house or storing, a sale, the road). Order cards'
+        goods are the caller's: which ones count depends on the order a player holds."""
+        inputs = {g for conv in self.conversions_at(location) for g, _ in conv.inputs}
+        inputs.update(
+            g for conv in conversions if conv.location == location for g, _ in conv.inputs
+        )
+        if location == "harbor":
+            inputs.update(g for g, _ in self.boat_cost)
+        elif location == "village":
+            inputs.update(g for g, _ in self.house_cost)
+            inputs.update(g for g in self.goods if g != FOOD)  # storing takes any good
+        elif location == "market":
+            inputs.update(self.sale_price)
+        elif location == ROAD:
+            inputs.update(g for g, _ in ROAD_COST)
+        inputs.discard(COINS)
+        return inputs
 
 
 #: The basic actions by location, in the order of `BASIC_ACTIONS` (`conversions_at`).

@@ -48,7 +48,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "start_player": 0,  # ALT-5: seat 1 unless the table chooses
     "edition": None,
 }
-FOOD, CORN, COINS = "food", "corn", C.COINS
+FOOD, CORN, COINS = C.FOOD, "corn", C.COINS
 #: What forbids an action: the ruling (``"ALT-12"``, ``"rulebook: phase 3"``) and the reason
 #: in words; None when nothing does.
 Problem = tuple[str, str] | None
@@ -452,25 +452,11 @@ class AltiplanoState(GameState):
     def _location_inputs_table(
         self, conversions: list[tuple[str, C.Conversion]]
     ) -> dict[str, frozenset[str]]:
-        comps = self.comps
-        table = {}
-        for loc in comps.locations:
-            inputs = {g for conv in comps.conversions_at(loc) for g, _ in conv.inputs}
-            for _key, conv in conversions:
-                if conv.location == loc:
-                    inputs.update(g for g, _ in conv.inputs)
-            if loc == "harbor":
-                inputs.update(g for g, _ in comps.boat_cost)
-            elif loc == "village":
-                inputs.update(g for g, _ in comps.house_cost)
-                inputs.update(g for g in comps.goods if g != FOOD)  # storing takes any good
-            elif loc == "market":
-                inputs.update(comps.sale_price)  # order goods: `market_order_goods`
-            elif loc == C.ROAD:
-                inputs.update(g for g, _ in C.ROAD_COST)
-            inputs.discard(COINS)
-            table[loc] = frozenset(inputs)
-        return table
+        # order goods at the market: `market_order_goods`
+        owned = [conv for _key, conv in conversions]
+        return {
+            loc: frozenset(self.comps.location_inputs(loc, owned)) for loc in self.comps.locations
+        }
 
     # ------------------------------------------------------------------ legal actions
     # The seat of the entries is typed `object`: they refuse anything else than a seat by the
