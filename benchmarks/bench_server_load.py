@@ -2,7 +2,7 @@
 
 Run:  .venv/bin/python benchmarks/bench_server_load.py [--tables 10 100 500]
       [--postgres postgresql://…] [--think 1.0] [--moves-per-table 40] [--seconds 60]
-      [--language de]
+      [--language de] [--gc-report]
 
 For each N, a real ``meeple serve`` process is started on a fresh database (an SQLite file in
 a temporary directory, or a PostgreSQL database given with ``--postgres``, which must be
@@ -18,6 +18,8 @@ version and a fresh nonce. The move round-trip is the time from sending a move t
 The driver (this process) must not be the bottleneck, so its CPU use is printed next to the
 server's (both in % of one core): a driver near 100 % means the figures measure it. The
 server's CPU milliseconds per move are the figure least moved by other work on the machine.
+With ``--gc-report`` the server's garbage-collector pauses are counted too, and the cyclic
+garbage it holds when stopped (``benchmarks/server_gc_probe/sitecustomize.py``).
 Aim (issue 11): p99 under 50 ms at 500 live tables on the 2-core machine.
 """
 
@@ -31,6 +33,7 @@ import gc
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -85,6 +88,8 @@ class Result:
     #: CPU seconds used during play.
     driver_cpu: float
     server_cpu: float
+    #: The server's collector figures (``--gc-report``), else empty.
+    collector: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     def quantile(self, q: float) -> float:
         ordered = sorted(self.round_trips)
@@ -105,6 +110,7 @@ class Result:
             "driver_cpu_pct": round(100 * self.driver_cpu / self.seconds),
             "server_cpu_pct": round(100 * self.server_cpu / self.seconds),
             "server_cpu_ms_per_move": round(1000 * self.server_cpu / max(1, self.moves), 2),
+            **self.collector,
         }
 
 
@@ -121,15 +127,25 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+#: Put on the server's path by ``--gc-report``: times its collections (a ``sitecustomize``).
+GC_PROBE = Path(__file__).resolve().parent / "server_gc_probe"
+
+
 @contextlib.contextmanager
-def running_server(db: str, src: str | None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def running_server(
+    db: str, src: str | None, gc_report: Path | None = None
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """A ``meeple serve`` process on `db` at a free port, from the source tree `src` (None:
     the installed one); yields its base URL and process. Its log goes to a file: a pipe
-    nobody reads would fill up and stop the server."""
+    nobody reads would fill up and stop the server. With `gc_report`, the server writes its
+    collector's figures there when stopped."""
     port = free_port()
     env = dict(os.environ)
-    if src is not None:
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [src, env.get("PYTHONPATH")]))
+    paths = [src] if src is not None else []
+    if gc_report is not None:
+        paths.append(str(GC_PROBE))
+        env["MEEPLE_GC_PROBE"] = str(gc_report)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [*paths, env.get("PYTHONPATH")]))
     serve = [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", db]
     with tempfile.TemporaryFile() as log:
         server = subprocess.Popen(
@@ -304,11 +320,16 @@ async def drive(
         await asyncio.gather(*(ws.close() for ws, _ in sockets), return_exceptions=True)
 
 
-def run(n: int, db: str, src: str | None, limits: argparse.Namespace) -> Result:
-    with running_server(db, src) as (base, server):
+def run(
+    n: int, db: str, src: str | None, limits: argparse.Namespace, gc_report: Path | None
+) -> Result:
+    with running_server(db, src, gc_report) as (base, server):
         tables = [create_table(base, limits.game[i % len(limits.game)]) for i in range(n)]
         tally = Tally()
+        if gc_report is not None:
+            server.send_signal(signal.SIGUSR1)  # the probe counts from here
         play = asyncio.run(drive(base, server.pid, tables, limits, tally))
+    collector = json.loads(gc_report.read_text()) if gc_report is not None else {}
     return Result(
         tables=n,
         moves=sum(t.moves for t in tables),
@@ -318,6 +339,7 @@ def run(n: int, db: str, src: str | None, limits: argparse.Namespace) -> Result:
         round_trips=tally.round_trips,
         driver_cpu=play.driver_cpu,
         server_cpu=play.server_cpu,
+        collector=collector,
     )
 
 
@@ -337,11 +359,24 @@ COLUMNS = (
 )
 
 
-#: The driver's garbage collection, as the server's (``meeple.server.run.GC_THRESHOLDS``): with
-#: Python's defaults, its collections over a thousand sockets' frames paused every seat it
-#: plays for tens of milliseconds, and those pauses were counted as the server's round-trips
-#: (p99 at 500 tables and 5 s think: 68-79 ms with them, 29 ms without; docs/benchmarks.md).
+#: The driver's garbage collection, as the server's was before it collected young objects
+#: only (``meeple.server.collector``): with Python's defaults, its collections over a thousand
+#: sockets' frames paused every seat it plays for tens of milliseconds, and those pauses were
+#: counted as the server's round-trips (p99 at 500 tables and 5 s think: 68-79 ms with them,
+#: 29 ms without; docs/benchmarks.md).
 DRIVER_GC_THRESHOLDS = (100_000, 20, 100)
+
+#: The collector's figures (``--gc-report``), after `COLUMNS`.
+GC_COLUMNS = (
+    ("collections", "{:>11}"),
+    ("pause_max_ms", "{:>12}"),
+    ("pauses_over_10ms", "{:>16}"),
+    ("unreachable_at_stop", "{:>19}"),
+)
+
+
+def columns(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
+    return COLUMNS + GC_COLUMNS if args.gc_report else COLUMNS
 
 
 def main() -> None:
@@ -368,6 +403,11 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per N instead")
     parser.add_argument(
+        "--gc-report",
+        action="store_true",
+        help="also the server's garbage-collector pauses and the garbage it holds",
+    )
+    parser.add_argument(
         "--quick", action="store_true", help="a check that it runs: 2 tables, 6 moves, no think"
     )
     args = parser.parse_args()
@@ -379,17 +419,19 @@ def main() -> None:
             f"{database}, games {'/'.join(args.game)}, think {args.think} s, "
             f"at most {args.moves_per_table} moves per table and {args.seconds} s"
         )
-        print(" ".join(fmt.format(name) for name, fmt in COLUMNS))
+        print(" ".join(fmt.format(name) for name, fmt in columns(args)))
     with tempfile.TemporaryDirectory() as scratch:
         for i, n in enumerate(args.tables):
             for j, src in enumerate(args.src):
                 db = args.postgres or str(Path(scratch) / f"load-{i}-{j}.db")
                 server = "installed" if src is None else Path(src).resolve().parent.name
-                figures = {"server": server, **run(n, db, src, args).to_json()}
+                gc_report = Path(scratch) / f"gc-{i}-{j}.json" if args.gc_report else None
+                figures = {"server": server, **run(n, db, src, args, gc_report).to_json()}
                 if args.json:
                     print(json.dumps({"database": database, **figures}), flush=True)
                 else:
-                    print(" ".join(fmt.format(figures[k]) for k, fmt in COLUMNS), flush=True)
+                    line = (fmt.format(figures[k]) for k, fmt in columns(args))
+                    print(" ".join(line), flush=True)
 
 
 if __name__ == "__main__":
