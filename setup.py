@@ -35,6 +35,9 @@ if os.environ.get("MEEPLE_COMPILE") == "1":
     from mypyc.build import mypycify
 
     # Only these modules are compiled, so the config sections of the others go unused.
-    ext_modules = mypycify(["--no-warn-unused-configs", *COMPILED], opt_level="3")
+    # MEEPLE_COMPILE_OPT, the C compiler's optimisation level (default 3), lets the test suite
+    # build in a third of the time (tests/compiled): the same C code, compiled with less care.
+    opt_level = os.environ.get("MEEPLE_COMPILE_OPT", "3")
+    ext_modules = mypycify(["--no-warn-unused-configs", *COMPILED], opt_level=opt_level)
 
 setup(ext_modules=ext_modules)

@@ -26,6 +26,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from meeple.engine.actions import Action
 from meeple.engine.errors import IllegalAction, MalformedAction, MalformedState, OptionsError
 from meeple.engine.game import GameState
@@ -153,6 +155,7 @@ class _Outfit:
     identities: frozenset[str]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled as pure: a subclass may override
 class AltiplanoState(GameState):
     """One game of Altiplano (see the module docstring for how the data is laid out)."""
 

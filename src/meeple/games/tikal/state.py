@@ -20,6 +20,8 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from meeple.engine.actions import Action
 from meeple.engine.errors import IllegalAction, MalformedAction, MalformedState, OptionsError
 from meeple.engine.game import GameState
@@ -147,6 +149,7 @@ _SETUP_SLOTS = (
 _CACHE_SLOTS = ("_paths", "_placed")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled as pure: a subclass may override
 class TikalState(GameState):
     """A game of Tikal, base or auction version, for 2–4 players.
 
@@ -1058,11 +1061,10 @@ class TikalState(GameState):
         self.step = CHOOSE
 
     # -- views ------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """The same for every seat: everything but the stack's order and the face-down tokens
-        (see `views`)."""
-        self.check_view_seat(seat)
-        return views.view_of(self, seat)
+        (see `views`). `seat` typed `object` for the reason `apply` gives."""
+        return views.view_of(self, self.check_view_seat(seat))
 
     def shuffle_hidden(self, seat: int | None, rng: random.Random) -> None:
         views.shuffle_hidden(self, rng)
