@@ -10,8 +10,10 @@ longer holds; it is made from the observation, so it is as secret as the observa
 it is small (two numbers) where the observation is thousands.
 
 An action of another seat is hidden when it was taken in a simultaneous step (several seats in
-`GameState.to_move`): the engine keeps those choices secret from the others, as at the table.
-Every other action of a seat is public in both games (tested in tests/research).
+`GameState.to_move`) or is of a kind the game keeps secret (`Encoding.secret_kinds`: the
+mission cards an Altiplano seat keeps and passes); every other action the seat sees made, as
+at the table (tests/research hold the games to this: a shown action is one no other choice
+would have shown the seat the same way).
 
 The section holds the last `rows` steps; steps before them are folded into a SHA-256 chain
 (two numbers and a count), so a game longer than the section still gives every distinct
@@ -51,11 +53,11 @@ def observation_digest(observation: npt.NDArray[np.float32]) -> tuple[float, flo
 
 
 def step_row(
-    seat: int, mover: int, action: int, together: bool, after: tuple[float, float], players: int
+    seat: int, mover: int, action: int, secret: bool, after: tuple[float, float], players: int
 ) -> Row:
-    """The row of one step for `seat`: `mover` played `action` (`together`: in a simultaneous
-    step), and the seat's observation afterwards had digest `after`."""
-    seen = mover == seat or not together
+    """The row of one step for `seat`: `mover` played `action` (`secret`: a choice the other
+    seats may not know), and the seat's observation afterwards had digest `after`."""
+    seen = mover == seat or not secret
     return ((mover - seat) % players, action if seen else -1, *after)
 
 

@@ -148,7 +148,7 @@ class _Recall:
 
     def __init__(self, base: GameState, digests: list[bytes], histories: list[SeatHistory]) -> None:
         self.base = base  # never changed: replays start from a clone
-        #: (seat, action index, whether the step was simultaneous) since `base`
+        #: (seat, action index, whether the others may not know the action) since `base`
         self.moves: list[tuple[int, int, bool]] = []
         self.digests = digests  # per seat, covering `covered[seat]` moves
         self.histories = histories  # likewise
@@ -192,13 +192,13 @@ class _Recall:
     def _extend(self, state: GameState, seat: int, move: int, encoding: Encoding) -> None:
         """Take move number `move` into the seat's history, with the view it gave the seat
         (`state`, just after the move)."""
-        mover, action, together = self.moves[move]
+        mover, action, secret = self.moves[move]
         view = state.view(seat)
         own = str(action).encode() if mover == seat else b"-"
         self.digests[seat] = hashlib.sha256(self.digests[seat] + own + _json(view)).digest()
         after = observation_digest(encoding.observation(view))
         players = len(self.digests)
-        self.histories[seat].add(step_row(seat, mover, action, together, after, players))
+        self.histories[seat].add(step_row(seat, mover, action, secret, after, players))
         self.covered[seat] = move + 1
 
     def _replay(self, encoding: Encoding) -> None:
@@ -297,9 +297,10 @@ class MeepleState(pyspiel.State):
         seat = acting_seat(table.engine, table.info)
         if seat is None:
             raise pyspiel.SpielError("the game is over")
-        together = len(table.engine.to_move()) > 1
-        table.engine.apply(seat, table.encoding.action_at(action))
-        table.recall.moves.append((seat, action, together))
+        engine, played = table.engine, table.encoding.action_at(action)
+        secret = len(engine.to_move()) > 1 or played.kind in table.encoding.secret_kinds
+        engine.apply(seat, played)
+        table.recall.moves.append((seat, action, secret))
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.table.engine
