@@ -15,6 +15,7 @@ import pytest
 
 from meeple.engine.game import GameState
 from meeple.research.games import encoding_for, research_games
+from meeple.research.history import HistoryLayout, SeatHistory, start_row, step_row
 from meeple.research.openspiel import MeepleState, short_name
 from planted import altiplano_marked_edition, tikal_marked_edition
 
@@ -210,3 +211,23 @@ def test_planted_names_do_not_reach_the_tensor(game: str) -> None:
         assert b.legal_actions() == a.legal_actions()
         a.apply_action(action)
         b.apply_action(action)
+
+
+def test_steps_beyond_the_section_are_folded_into_a_chain() -> None:
+    """A game longer than the section keeps its last rows, and the steps before them in a
+    chain: two histories that differ only in a folded step still differ."""
+    layout = HistoryLayout(players=2, rows=3)
+    early, late = SeatHistory(layout.rows), SeatHistory(layout.rows)
+    early.add(start_row((0.5, 0.25)))
+    late.add(start_row((0.5, 0.75)))
+    for step in range(5):
+        for history in (early, late):
+            history.add(step_row(0, step % 2, 10 + step, False, (0.125, 0.0), 2))
+    assert early.rows == late.rows and len(early.rows) == 3
+    assert (early.folded, late.folded) == (3, 3)
+    one, two = (np.zeros(layout.size, np.float32) for _ in range(2))
+    layout.fill(one, early.rows, early.folded, early.chain)
+    layout.fill(two, late.rows, late.folded, late.chain)
+    assert one[0] == 3 and not np.array_equal(one, two)
+    assert np.array_equal(one[3:], two[3:])
+    assert list(one[3 : 3 + layout.width]) == [1, 0, 1, 12, 0.125, 0]  # step 2: seat 0 played 12
