@@ -143,11 +143,11 @@ class _Recall:
     """Every seat's history: a SHA-256 digest chained over the views the seat had (and its own
     actions), and its rows (`meeple.research.history`). Kept lazily: a seat's history is
     brought up to date when asked, from the current state if it is one step behind, else by
-    replaying the game's steps from `base`, the engine state the histories start at (the
-    initial state, or a resampled one)."""
+    replaying the game's steps from `base`, the state where every history was last up to date
+    (the initial state, a resampled one, or where the last replay ended)."""
 
     def __init__(self, base: GameState, digests: list[bytes], histories: list[SeatHistory]) -> None:
-        self.base = base  # never changed: replays start from a clone
+        self.base = base  # never changed (copies share it): replays start from a clone
         #: (seat, action index, whether the others may not know the action) since `base`
         self.moves: list[tuple[int, int, bool]] = []
         self.digests = digests  # per seat, covering `covered[seat]` moves
@@ -212,6 +212,8 @@ class _Recall:
             for seat, covered in enumerate(self.covered):
                 if covered == move:
                     self._extend(game, seat, move, encoding)
+        # Every seat is up to date: the next replay starts here (`game` is never changed again).
+        self.base, self.moves, self.covered = game, [], [0] * len(self.covered)
 
 
 def _start_digest(view: bytes, salt: bytes = b"") -> bytes:
