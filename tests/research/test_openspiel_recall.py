@@ -218,16 +218,17 @@ def test_steps_beyond_the_section_are_folded_into_a_chain() -> None:
     chain: two histories that differ only in a folded step still differ."""
     layout = HistoryLayout(players=2, rows=3)
     early, late = SeatHistory(layout.rows), SeatHistory(layout.rows)
-    early.add(start_row((0.5, 0.25)))
-    late.add(start_row((0.5, 0.75)))
+    observation = np.zeros(4, np.float32)
+    early.add(start_row((0.5, 0.25)), observation)
+    late.add(start_row((0.5, 0.75)), observation)
     for step in range(5):
         for history in (early, late):
-            history.add(step_row(0, step % 2, 10 + step, False, (0.125, 0.0), 2))
+            history.add(step_row(0, step % 2, 10 + step, False, (0.125, 0.0), 2), observation)
     assert early.rows == late.rows and len(early.rows) == 3
     assert (early.folded, late.folded) == (3, 3)
     one, two = (np.zeros(layout.size, np.float32) for _ in range(2))
-    layout.fill(one, early.rows, early.folded, early.chain)
-    layout.fill(two, late.rows, late.folded, late.chain)
+    layout.fill(one, early)
+    layout.fill(two, late)
     assert one[0] == 3 and not np.array_equal(one, two)
     assert np.array_equal(one[3:], two[3:])
     assert list(one[3 : 3 + layout.width]) == [1, 0, 1, 12, 0.125, 0]  # step 2: seat 0 played 12

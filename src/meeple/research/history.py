@@ -84,11 +84,18 @@ class HistoryLayout:
     def size(self) -> int:
         return 3 + self.rows * self.width
 
-    def fill(
+    def fill(self, out: npt.NDArray[np.float32], history: SeatHistory) -> None:
+        """Write a seat's history into `out` (a flat float32 array of `size`); the numbers are
+        kept with the history until it changes (OpenSpiel asks twice for each tensor)."""
+        if history.section is None:
+            section = np.zeros(self.size, np.float32)
+            self._write(section, history.rows, history.folded, history.chain)
+            history.section = section
+        out[:] = history.section
+
+    def _write(
         self, out: npt.NDArray[np.float32], rows: list[Row], folded: int, chain: bytes
     ) -> None:
-        """Write a history into `out` (a flat float32 array of `size`)."""
-        out[:] = 0.0
         out[0] = folded
         out[1:3] = digest_pair(chain) if folded else (0.0, 0.0)
         if not rows:
@@ -106,22 +113,30 @@ class HistoryLayout:
 
 
 class SeatHistory:
-    """The rows of one seat, with the steps that no longer fit folded into a chain."""
+    """The rows of one seat, with the steps that no longer fit folded into a chain; and the
+    observation of the seat's latest view, which the rows' digests are made from and the
+    information state tensor begins with (kept so that it is made once)."""
 
-    __slots__ = ("chain", "folded", "limit", "rows")
+    __slots__ = ("chain", "folded", "limit", "observation", "rows", "section")
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.rows: list[Row] = []
         self.folded = 0
         self.chain = b""
+        self.observation: npt.NDArray[np.float32] | None = None
+        #: The section's numbers (`HistoryLayout.fill`), until a row is added; never changed.
+        self.section: npt.NDArray[np.float32] | None = None
 
     def copy(self) -> SeatHistory:
         other = SeatHistory(self.limit)
         other.rows, other.folded, other.chain = self.rows[:], self.folded, self.chain
+        other.observation, other.section = self.observation, self.section
         return other
 
-    def add(self, row: Row) -> None:
+    def add(self, row: Row, observation: npt.NDArray[np.float32]) -> None:
+        """Take a step (or the start) in, with the seat's observation after it."""
+        self.observation, self.section = observation, None
         self.rows.append(row)
         if len(self.rows) > self.limit:
             old = self.rows.pop(0)

@@ -186,7 +186,7 @@ class _Recall:
         view = state.view(seat)
         self.digests[seat] = _start_digest(_json(view))
         observation = encoding.observation(view)
-        self.histories[seat].add(start_row(observation_digest(observation)))
+        self.histories[seat].add(start_row(observation_digest(observation)), observation)
         self.covered[seat] = 0
 
     def _extend(self, state: GameState, seat: int, move: int, encoding: Encoding) -> None:
@@ -196,9 +196,11 @@ class _Recall:
         view = state.view(seat)
         own = str(action).encode() if mover == seat else b"-"
         self.digests[seat] = hashlib.sha256(self.digests[seat] + own + _json(view)).digest()
-        after = observation_digest(encoding.observation(view))
+        observation = encoding.observation(view)
+        after = observation_digest(observation)
         players = len(self.digests)
-        self.histories[seat].add(step_row(seat, mover, action, secret, after, players))
+        row = step_row(seat, mover, action, secret, after, players)
+        self.histories[seat].add(row, observation)
         self.covered[seat] = move + 1
 
     def _replay(self, encoding: Encoding) -> None:
@@ -335,8 +337,8 @@ class MeepleState(pyspiel.State):
         ]
         for s in players:
             if s != player_id:
-                view = table.encoding.observation(sampled.view(s))
-                histories[s].add(start_row(observation_digest(view)))
+                observation = table.encoding.observation(sampled.view(s))
+                histories[s].add(start_row(observation_digest(observation)), observation)
         recall = _Recall(sampled.clone(), digests, histories)
         recall.covered = [0] * sampled.num_players
         sampled_table = _Table(table.encoding, table.info, table.rows, sampled, recall)
@@ -372,10 +374,14 @@ class MeepleObserver:
 
     def set_from(self, state: MeepleState, player: int) -> None:
         table = state.table
-        self._observation[:] = self.encoding.observation(table.engine.view(player)).reshape(-1)
-        if self.history is not None:
-            seat = table.recall.history(table.engine, player, self.encoding)
-            self.history.fill(self._history, seat.rows, seat.folded, seat.chain)
+        if self.history is None:
+            view = table.engine.view(player)
+            self._observation[:] = self.encoding.observation(view).reshape(-1)
+            return
+        seat = table.recall.history(table.engine, player, self.encoding)
+        assert seat.observation is not None, "a history up to date holds the view now"
+        self._observation[:] = seat.observation.reshape(-1)
+        self.history.fill(self._history, seat)
 
     def string_from(self, state: MeepleState, player: int) -> str:
         table = state.table
