@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -232,3 +234,27 @@ def test_steps_beyond_the_section_are_folded_into_a_chain() -> None:
     assert one[0] == 3 and not np.array_equal(one, two)
     assert np.array_equal(one[3:], two[3:])
     assert list(one[3 : 3 + layout.width]) == [1, 0, 1, 12, 0.125, 0]  # step 2: seat 0 played 12
+
+
+DOC = Path(__file__).parent.parent.parent / "docs" / "research.md"
+
+
+def test_the_documented_sizes_are_the_games() -> None:
+    """docs/research.md's table of information state tensor sizes, base game and variants."""
+    rows = [
+        line for line in DOC.read_text().splitlines() if re.match(r"\| (Tikal|Altiplano) \|", line)
+    ]
+    assert len(rows) == 7
+    for row in rows:
+        title, players, base, variants = (cell.strip() for cell in row.strip("|").split("|"))
+        game, params = title.lower(), {"players": int(players)}
+        sizes = [(params, base.rsplit("=", 1)[-1])]
+        for part in variants.split(";"):
+            name, size = part.rsplit(" ", 1)
+            flags = {"auction"} if "auction" in name else set()
+            flags |= {"role_draft"} if "role draft" in name or "both" in name else set()
+            flags |= {"missions"} if "Missions" in name or "both" in name else set()
+            sizes.append(({**params, **{flag: True for flag in flags}}, size))
+        for options, size in sizes:
+            spiel = pyspiel.load_game(short_name(game), options)
+            assert spiel.information_state_tensor_size() == int(size.replace(",", "")), options
