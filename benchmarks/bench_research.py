@@ -8,6 +8,7 @@ OpenSpiel adapter, a step followed by the acting seat's information state tensor
 now and the seat's history), against the step alone.
 
     python benchmarks/bench_research.py --games 3
+    python benchmarks/bench_research.py --games 1 --openspiel-only --game tikal --players 4
 """
 
 from __future__ import annotations
@@ -112,11 +113,21 @@ def openspiel_steps(game: str, players: int, games: int) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="random games per table size")
+    parser.add_argument(
+        "--openspiel-only", action="store_true", help="only the OpenSpiel step and tensor"
+    )
+    parser.add_argument("--game", choices=research_games(), help="this game only")
+    parser.add_argument("--players", type=int, help="this table size only")
     args = parser.parse_args()
-    for game in research_games():
+    for game in [args.game] if args.game else research_games():
         info = game_info(game)
         for players in range(info.min_players, info.max_players + 1):
-            figures = measure(game, players, args.games)
+            if args.players not in (None, players):
+                continue
+            if args.openspiel_only:
+                figures = openspiel_steps(game, players, args.games)
+            else:
+                figures = measure(game, players, args.games)
             shown = ", ".join(f"{k} {v:,.0f}" for k, v in figures.items())
             print(f"{game} {players}p: {shown}", flush=True)
 

@@ -178,7 +178,11 @@ class _Recall:
         elif covered == -1 and done == 0:
             self._start(state, seat, encoding)
         elif covered == done - 1 and covered >= 0:
-            self._extend(state, seat, covered, encoding)
+            # Every seat one step behind takes the step now: the state it needs is at hand,
+            # where later it would take a replay.
+            for other, behind in enumerate(self.covered):
+                if behind == covered:
+                    self._extend(state, other, covered, encoding)
         else:
             self._replay(encoding)
 
