@@ -182,7 +182,8 @@ def test_a_shown_action_is_one_the_seat_could_tell(game: str) -> None:
         for seat in range(spiel.num_players()):
             if seat == mover:
                 continue
-            row = state.table.recall.history(state.table.engine, seat, encoding).rows[-1]
+            tensor_recall = state.table.recalls[1]
+            row = tensor_recall.history(state.table.engine, seat, encoding).rows[-1]
             if row[1] < 0:
                 hidden += 1
                 continue

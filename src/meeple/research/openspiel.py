@@ -146,16 +146,21 @@ class _Recall:
     replaying the game's steps from `base`, the state where every history was last up to date
     (the initial state, a resampled one, or where the last replay ended)."""
 
-    def __init__(self, base: GameState, digests: list[bytes], histories: list[SeatHistory]) -> None:
+    def __init__(
+        self, base: GameState, digests: list[bytes], histories: list[SeatHistory] | None = None
+    ) -> None:
         self.base = base  # never changed (copies share it): replays start from a clone
         #: (seat, action index, whether the others may not know the action) since `base`
         self.moves: list[tuple[int, int, bool]] = []
         self.digests = digests  # per seat, covering `covered[seat]` moves
-        self.histories = histories  # likewise
+        #: Likewise, when kept (the tensor's `_Recall`; the string's keeps none, as each row
+        #: costs an observation of every seat after every step).
+        self.histories = histories
         self.covered = [-1] * len(digests)
 
     def copy(self) -> _Recall:
-        other = _Recall(self.base, self.digests[:], [h.copy() for h in self.histories])
+        histories = None if self.histories is None else [h.copy() for h in self.histories]
+        other = _Recall(self.base, self.digests[:], histories)
         other.moves = self.moves[:]
         other.covered = self.covered[:]
         return other
@@ -167,6 +172,7 @@ class _Recall:
 
     def history(self, state: GameState, seat: int, encoding: Encoding) -> SeatHistory:
         """The seat's rows up to its view now (`state`, after `moves`)."""
+        assert self.histories is not None, "asked of the tensor's recall"
         self.bring_up_to_date(state, seat, encoding)
         return self.histories[seat]
 
@@ -178,10 +184,10 @@ class _Recall:
         elif covered == -1 and done == 0:
             self._start(state, seat, encoding)
         elif covered == done - 1 and covered >= 0:
-            # Every seat one step behind takes the step now: the state it needs is at hand,
-            # where later it would take a replay.
+            # With rows (asked for every step by learners), every seat one step behind takes
+            # the step now: the state it needs is at hand, where later it would take a replay.
             for other, behind in enumerate(self.covered):
-                if behind == covered:
+                if other == seat or (behind == covered and self.histories is not None):
                     self._extend(state, other, covered, encoding)
         else:
             self._replay(encoding)
@@ -189,8 +195,9 @@ class _Recall:
     def _start(self, state: GameState, seat: int, encoding: Encoding) -> None:
         view = state.view(seat)
         self.digests[seat] = _start_digest(_json(view))
-        observation = encoding.observation(view)
-        self.histories[seat].add(start_row(observation_digest(observation)), observation)
+        if self.histories is not None:
+            observation = encoding.observation(view)
+            self.histories[seat].add(start_row(observation_digest(observation)), observation)
         self.covered[seat] = 0
 
     def _extend(self, state: GameState, seat: int, move: int, encoding: Encoding) -> None:
@@ -200,11 +207,11 @@ class _Recall:
         view = state.view(seat)
         own = str(action).encode() if mover == seat else b"-"
         self.digests[seat] = hashlib.sha256(self.digests[seat] + own + _json(view)).digest()
-        observation = encoding.observation(view)
-        after = observation_digest(observation)
-        players = len(self.digests)
-        row = step_row(seat, mover, action, secret, after, players)
-        self.histories[seat].add(row, observation)
+        if self.histories is not None:
+            observation = encoding.observation(view)
+            after = observation_digest(observation)
+            row = step_row(seat, mover, action, secret, after, len(self.digests))
+            self.histories[seat].add(row, observation)
         self.covered[seat] = move + 1
 
     def _replay(self, encoding: Encoding) -> None:
@@ -240,24 +247,27 @@ class _Table:
         info: GameInfo,
         rows: int,
         engine: GameState | None = None,
-        recall: _Recall | None = None,
+        recalls: tuple[_Recall, _Recall] | None = None,
         start: Callable[[], GameState] | None = None,
     ) -> None:
         self.encoding = encoding
         self.info = info
         self.rows = rows  # of each seat's history section
         self._engine = engine
-        self._recall = recall
+        self._recalls = recalls  # the string's and the tensor's
         self._start = start
 
     def _set_up(self) -> None:
         if self._engine is None:
             assert self._start is not None, "a table has an engine or a way to start one"
             self._engine = self._start()
-        if self._recall is None:
-            players = self._engine.num_players
+        if self._recalls is None:
+            players, base = self._engine.num_players, self._engine.clone()
             histories = [SeatHistory(self.rows) for _ in range(players)]
-            self._recall = _Recall(self._engine.clone(), [b""] * players, histories)
+            self._recalls = (
+                _Recall(base, [b""] * players),
+                _Recall(base, [b""] * players, histories),
+            )
 
     @property
     def engine(self) -> GameState:
@@ -267,15 +277,17 @@ class _Table:
         return self._engine
 
     @property
-    def recall(self) -> _Recall:
-        if self._recall is None:
+    def recalls(self) -> tuple[_Recall, _Recall]:
+        """The seats' histories for the information state string, and for the tensor."""
+        if self._recalls is None:
             self._set_up()
-        assert self._recall is not None
-        return self._recall
+        assert self._recalls is not None
+        return self._recalls
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
-        engine, recall = self.engine.clone(), self.recall.copy()
-        return _Table(self.encoding, self.info, self.rows, engine, recall)
+        string, tensor = self.recalls
+        recalls = (string.copy(), tensor.copy())
+        return _Table(self.encoding, self.info, self.rows, self.engine.clone(), recalls)
 
 
 class MeepleState(pyspiel.State):
@@ -308,7 +320,8 @@ class MeepleState(pyspiel.State):
         engine, played = table.engine, table.encoding.action_at(action)
         secret = len(engine.to_move()) > 1 or played.kind in table.encoding.secret_kinds
         engine.apply(seat, played)
-        table.recall.moves.append((seat, action, secret))
+        for recall in table.recalls:
+            recall.moves.append((seat, action, secret))
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.table.engine
@@ -329,8 +342,9 @@ class MeepleState(pyspiel.State):
         table = self.table
         seed = _seed(probability_sampler)
         sampled = type(table.engine).determinize(table.engine.view(player_id), random.Random(seed))
-        mine = table.recall.digest(table.engine, player_id, table.encoding)
-        my_history = table.recall.history(table.engine, player_id, table.encoding)
+        string, tensor = table.recalls
+        mine = string.digest(table.engine, player_id, table.encoding)
+        my_history = tensor.history(table.engine, player_id, table.encoding)
         players = range(sampled.num_players)
         digests = [
             mine if s == player_id else _start_digest(_view_bytes(sampled, s), mine)
@@ -343,9 +357,11 @@ class MeepleState(pyspiel.State):
             if s != player_id:
                 observation = table.encoding.observation(sampled.view(s))
                 histories[s].add(start_row(observation_digest(observation)), observation)
-        recall = _Recall(sampled.clone(), digests, histories)
-        recall.covered = [0] * sampled.num_players
-        sampled_table = _Table(table.encoding, table.info, table.rows, sampled, recall)
+        base = sampled.clone()
+        recalls = (_Recall(base, digests), _Recall(base, digests[:], histories))
+        for recall in recalls:
+            recall.covered = [0] * sampled.num_players
+        sampled_table = _Table(table.encoding, table.info, table.rows, sampled, recalls)
         return MeepleState(self.get_game(), sampled_table)
 
     def __str__(self) -> str:
@@ -382,7 +398,7 @@ class MeepleObserver:
             view = table.engine.view(player)
             self._observation[:] = self.encoding.observation(view).reshape(-1)
             return
-        seat = table.recall.history(table.engine, player, self.encoding)
+        seat = table.recalls[1].history(table.engine, player, self.encoding)
         assert seat.observation is not None, "a history up to date holds the view now"
         self._observation[:] = seat.observation.reshape(-1)
         self.history.fill(self._history, seat)
@@ -392,7 +408,8 @@ class MeepleObserver:
         view = _view_bytes(table.engine, player).decode()
         if self.history is None:
             return view
-        return table.recall.digest(table.engine, player, self.encoding).hex() + "\n" + view
+        digest = table.recalls[0].digest(table.engine, player, self.encoding)
+        return digest.hex() + "\n" + view
 
 
 def register_all() -> tuple[str, ...]:
