@@ -183,7 +183,8 @@ def test_a_shown_action_is_one_the_seat_could_tell(game: str) -> None:
             if seat == mover:
                 continue
             tensor_recall = state.table.recalls[1]
-            row = tensor_recall.history(state.table.engine, seat, encoding).rows[-1]
+            row = tensor_recall.history(state.table.engine, seat, encoding).last
+            assert row is not None
             if row[1] < 0:
                 hidden += 1
                 continue
@@ -220,14 +221,14 @@ def test_steps_beyond_the_section_are_folded_into_a_chain() -> None:
     """A game longer than the section keeps its last rows, and the steps before them in a
     chain: two histories that differ only in a folded step still differ."""
     layout = HistoryLayout(players=2, rows=3)
-    early, late = SeatHistory(layout.rows), SeatHistory(layout.rows)
+    early, late = SeatHistory(layout), SeatHistory(layout)
     observation = np.zeros(4, np.float32)
     early.add(start_row((0.5, 0.25)), observation)
     late.add(start_row((0.5, 0.75)), observation)
     for step in range(5):
         for history in (early, late):
             history.add(step_row(0, step % 2, 10 + step, False, (0.125, 0.0), 2), observation)
-    assert early.rows == late.rows and len(early.rows) == 3
+    assert early.count == late.count == 3
     assert (early.folded, late.folded) == (3, 3)
     one, two = (np.zeros(layout.size, np.float32) for _ in range(2))
     layout.fill(one, early)

@@ -84,61 +84,63 @@ class HistoryLayout:
     def size(self) -> int:
         return 3 + self.rows * self.width
 
-    def fill(self, out: npt.NDArray[np.float32], history: SeatHistory) -> None:
-        """Write a seat's history into `out` (a flat float32 array of `size`); the numbers are
-        kept with the history until it changes (OpenSpiel asks twice for each tensor)."""
-        if history.section is None:
-            section = np.zeros(self.size, np.float32)
-            self._write(section, history.rows, history.folded, history.chain)
-            history.section = section
-        out[:] = history.section
+    def write_row(self, out: npt.NDArray[np.float32], row: Row) -> None:
+        """Write one row into `out` (`width` numbers)."""
+        mover, action, first, second = row
+        out[:] = 0.0
+        if mover >= 0:
+            out[mover] = 1.0
+        if action >= 0:
+            out[self.players] = 1.0
+            out[self.players + 1] = action
+        out[self.players + 2] = first
+        out[self.players + 3] = second
 
-    def _write(
-        self, out: npt.NDArray[np.float32], rows: list[Row], folded: int, chain: bytes
-    ) -> None:
-        out[0] = folded
-        out[1:3] = digest_pair(chain) if folded else (0.0, 0.0)
-        if not rows:
-            return
-        table = out[3:].reshape(self.rows, self.width)
-        data = np.array(rows[-self.rows :], dtype=np.float64)
-        count = len(data)
-        movers = data[:, 0].astype(np.intp)
-        acted = movers >= 0
-        table[np.flatnonzero(acted), movers[acted]] = 1.0
-        known = data[:, 1] >= 0
-        table[:count, self.players] = known
-        table[:count, self.players + 1] = np.where(known, data[:, 1], 0.0)
-        table[:count, self.players + 2 :] = data[:, 2:]
+    def fill(self, out: npt.NDArray[np.float32], history: SeatHistory) -> None:
+        """Write a seat's history into `out` (a flat float32 array of `size`)."""
+        out[:] = history.section
 
 
 class SeatHistory:
-    """The rows of one seat, with the steps that no longer fit folded into a chain; and the
-    observation of the seat's latest view, which the rows' digests are made from and the
-    information state tensor begins with (kept so that it is made once)."""
+    """One seat's history section, written a row at a step (the steps that no longer fit are
+    folded into the chain); and the observation of the seat's latest view, which the rows'
+    digests are made from and the information state tensor begins with (kept so that it is
+    made once). Copies share the section until one of them takes a step."""
 
-    __slots__ = ("chain", "folded", "limit", "observation", "rows", "section")
+    __slots__ = ("chain", "count", "folded", "last", "layout", "observation", "owned", "section")
 
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.rows: list[Row] = []
+    def __init__(self, layout: HistoryLayout) -> None:
+        self.layout = layout
+        self.section = np.zeros(layout.size, np.float32)
+        self.owned = True  # no copy shares `section`
+        self.count = 0  # rows written
         self.folded = 0
         self.chain = b""
         self.observation: npt.NDArray[np.float32] | None = None
-        #: The section's numbers (`HistoryLayout.fill`), until a row is added; never changed.
-        self.section: npt.NDArray[np.float32] | None = None
+        self.last: Row | None = None
 
     def copy(self) -> SeatHistory:
-        other = SeatHistory(self.limit)
-        other.rows, other.folded, other.chain = self.rows[:], self.folded, self.chain
-        other.observation, other.section = self.observation, self.section
+        other = SeatHistory.__new__(SeatHistory)
+        other.layout, other.section, other.count = self.layout, self.section, self.count
+        other.folded, other.chain = self.folded, self.chain
+        other.observation, other.last = self.observation, self.last
+        self.owned = other.owned = False
         return other
 
     def add(self, row: Row, observation: npt.NDArray[np.float32]) -> None:
         """Take a step (or the start) in, with the seat's observation after it."""
-        self.observation, self.section = observation, None
-        self.rows.append(row)
-        if len(self.rows) > self.limit:
-            old = self.rows.pop(0)
-            self.chain = hashlib.sha256(self.chain + repr(old).encode()).digest()
+        if not self.owned:
+            self.section, self.owned = self.section.copy(), True
+        layout = self.layout
+        table = self.section[3:].reshape(layout.rows, layout.width)
+        if self.count < layout.rows:
+            at, self.count = self.count, self.count + 1
+        else:
+            self.chain = hashlib.sha256(self.chain + table[0].tobytes()).digest()
             self.folded += 1
+            table[:-1] = table[1:]
+            self.section[0] = self.folded
+            self.section[1:3] = digest_pair(self.chain)
+            at = layout.rows - 1
+        layout.write_row(table[at], row)
+        self.observation, self.last = observation, row

@@ -112,7 +112,7 @@ def _game_class(game: str) -> type[pyspiel.Game]:
             new, options = self.meeple_info.state_class.new, self.options
             start = lambda: new(options, seed)  # noqa: E731
             return MeepleState(
-                self, _Table(self.encoding, self.meeple_info, self.history.rows, start=start)
+                self, _Table(self.encoding, self.meeple_info, self.history, start=start)
             )
 
         def make_py_observer(
@@ -245,14 +245,14 @@ class _Table:
         self,
         encoding: Encoding,
         info: GameInfo,
-        rows: int,
+        layout: HistoryLayout,
         engine: GameState | None = None,
         recalls: tuple[_Recall, _Recall] | None = None,
         start: Callable[[], GameState] | None = None,
     ) -> None:
         self.encoding = encoding
         self.info = info
-        self.rows = rows  # of each seat's history section
+        self.layout = layout  # of each seat's history section
         self._engine = engine
         self._recalls = recalls  # the string's and the tensor's
         self._start = start
@@ -263,7 +263,7 @@ class _Table:
             self._engine = self._start()
         if self._recalls is None:
             players, base = self._engine.num_players, self._engine.clone()
-            histories = [SeatHistory(self.rows) for _ in range(players)]
+            histories = [SeatHistory(self.layout) for _ in range(players)]
             self._recalls = (
                 _Recall(base, [b""] * players),
                 _Recall(base, [b""] * players, histories),
@@ -287,7 +287,7 @@ class _Table:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         string, tensor = self.recalls
         recalls = (string.copy(), tensor.copy())
-        return _Table(self.encoding, self.info, self.rows, self.engine.clone(), recalls)
+        return _Table(self.encoding, self.info, self.layout, self.engine.clone(), recalls)
 
 
 class MeepleState(pyspiel.State):
@@ -351,7 +351,7 @@ class MeepleState(pyspiel.State):
             for s in players
         ]
         histories = [
-            my_history.copy() if s == player_id else SeatHistory(table.rows) for s in players
+            my_history.copy() if s == player_id else SeatHistory(table.layout) for s in players
         ]
         for s in players:
             if s != player_id:
@@ -361,7 +361,7 @@ class MeepleState(pyspiel.State):
         recalls = (_Recall(base, digests), _Recall(base, digests[:], histories))
         for recall in recalls:
             recall.covered = [0] * sampled.num_players
-        sampled_table = _Table(table.encoding, table.info, table.rows, sampled, recalls)
+        sampled_table = _Table(table.encoding, table.info, table.layout, sampled, recalls)
         return MeepleState(self.get_game(), sampled_table)
 
     def __str__(self) -> str:
