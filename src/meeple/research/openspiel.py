@@ -25,6 +25,7 @@ seat's view alone.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Callable, Mapping
@@ -110,7 +111,7 @@ def _game_class(game: str) -> type[pyspiel.Game]:
         def new_initial_state(self) -> MeepleState:
             seed = self._seeds.getrandbits(32)
             new, options = self.meeple_info.state_class.new, self.options
-            start = lambda: new(options, seed)  # noqa: E731
+            start = functools.partial(new, options, seed)
             return MeepleState(
                 self, _Table(self.encoding, self.meeple_info, self.history, start=start)
             )
