@@ -470,7 +470,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await seat_of(request, table_id)
         no_log = 1 << 30  # a log start past the end: the log is not needed here
         payload = await run_in_threadpool(service_of(request).payload, table_id, seat, no_log)
-        return facts_of(game_info(payload["game"]), payload["view"])
+        return facts_of(game_info(payload["game"]), payload["view"], language.language_of(request))
 
     @app.post("/api/tables/{table_id}/moves")
     async def post_move(request: Request, table_id: str) -> JSONResponse:
