@@ -28,8 +28,9 @@ from meeple.i18n import LANGUAGES, SOURCE_LANGUAGE
 
 PACKAGE = Path(__file__).resolve().parent
 LOCALE = PACKAGE / "locale"
-#: The engine's modules whose words every game's catalogue holds (seat colours, turn order).
-ENGINE_SOURCES = ("engine/game.py", "engine/log.py")
+#: The engine's modules whose words every game's catalogue holds (seat colours, turn order,
+#: why an edition file was refused).
+ENGINE_SOURCES = ("engine/game.py", "engine/log.py", "engine/datacheck.py")
 
 
 def _tikal_terms() -> list[Text]:

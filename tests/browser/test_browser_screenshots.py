@@ -162,12 +162,30 @@ def compare(shot: Path, reference: Path) -> str | None:
     return f"{name}: the shot's size differs from the reference's"
 
 
+#: The page's elements that scroll sideways (the page itself among them), as "tag.class".
+SCROLLING_SIDEWAYS = """() => [document.documentElement, ...document.querySelectorAll("body *")]
+  .filter((box) => box.scrollWidth > box.clientWidth + 1
+    && (box === document.documentElement || getComputedStyle(box).overflowX !== "visible"))
+  .map((box) => `${box.tagName.toLowerCase()}.${box.className}`)"""
+
+
+def sideways_scroll(page: Page) -> str | None:
+    """What scrolls sideways, the page or a box in it (a box that scrolls hides part of what
+    it holds); None if nothing: what is wide wraps."""
+    boxes = page.evaluate(SCROLLING_SIDEWAYS)
+    return f"scrolls sideways: {', '.join(boxes)}" if boxes else None
+
+
 def shoot_both(page: Page, artefacts: Path, name: str, part: str | None = None) -> list[str]:
-    """`page` (or its element `part`) at both widths, each compared; the differences."""
+    """`page` (or its element `part`) at both widths, each compared, and on the phone the
+    page checked for sideways scrolling (what is wide scrolls inside its own box); the
+    differences."""
     problems = []
     for viewport in (DESKTOP, PHONE):
         page.set_viewport_size(viewport)
         settle(page)
+        if viewport is PHONE and (scroll := sideways_scroll(page)):
+            problems.append(f"{name}-{viewport['width']}: {scroll}")
         shot = artefacts / f"{name}-{viewport['width']}.png"
         target = page.locator(part) if part else page
         target.screenshot(path=shot, animations="disabled", caret="hide")

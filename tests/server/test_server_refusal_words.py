@@ -63,3 +63,33 @@ def test_the_quick_games_seat_is_named_in_the_players_language(client, language,
     table = str(response.url).rsplit("/", 1)[1]
     state = client.get(f"/api/tables/{table}").json()
     assert state["seat"] == 0 and state["seats"][0]["name"] == name
+
+
+@pytest.mark.parametrize(
+    ("headers", "players", "edition"),
+    [
+        (GERMAN, "die Spielerzahl muss 2 bis 4 sein, nicht 9", "goods: fehlt"),
+        (RUSSIAN, "число игроков должно быть от 2 до 4, а не 9", "goods: отсутствует"),
+    ],
+)
+def test_the_engines_refusals_of_options_are_said_in_the_readers_language(
+    client, headers, players, edition
+):
+    """The engine's own messages (a player count out of range, an edition file it rejects)
+    are keyed by their message ids in the game's catalogue, not by the English."""
+    page = client.post("/tables", data={"game": "tikal", "players": "9"}, headers=headers)
+    assert page.status_code == 400
+    assert players in page.text and "players must be" not in page.text
+    upload = {"opt_edition_file": ("edition.json", b"{}", "application/json")}
+    page = client.post(
+        "/tables", data={"game": "altiplano", "players": "2"}, files=upload, headers=headers
+    )
+    assert page.status_code == 400
+    assert edition in page.text and "is missing" not in page.text
+
+
+def test_the_json_api_keeps_the_engines_english(client):
+    seats = [{"kind": "human"}] * 9
+    answer = client.post("/api/tables", json={"game": "tikal", "seats": seats}, headers=GERMAN)
+    assert answer.status_code == 400
+    assert answer.json()["detail"] == "players must be 2 to 4, not 9"

@@ -4,6 +4,10 @@ A user who types an edition by hand must be able to find the mistake, so every r
 value and the JSON path it was found at (``"goods[2].vp"``) and either returns the value typed
 or raises `EditionError` with the message ``"<path>: <what was expected>"``. The games build
 their edition checks from these readers, one small function per part of the edition.
+
+The messages are `meeple.engine.words.Text` (every game's catalogue holds this module's), so
+that a page says why a user's edition was refused in the user's language; the path is an id
+and stays as it is.
 """
 
 from __future__ import annotations
@@ -12,14 +16,16 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any, TypeGuard
 
 from meeple.engine.errors import EditionError
+from meeple.engine.words import say
 
 #: How much of a wrong value an error message shows.
 _SHOWN_CHARS = 60
 
 
 def fail(path: str, problem: str) -> EditionError:
-    """The error for the field at `path` ("" for the whole edition)."""
-    return EditionError(f"{path or 'edition'}: {problem}")
+    """The error for the field at `path` ("" for the whole edition); a `problem` that is a
+    `Text` is said in the reader's language, like the whole message."""
+    return EditionError(say("{path}: {problem}", path=path or "edition", problem=problem))
 
 
 def shown(value: Any) -> str:
@@ -44,9 +50,9 @@ def is_object(value: object) -> TypeGuard[Mapping[str, Any]]:
 def field(data: Any, key: str, path: str) -> Any:
     """``data[key]``, where `data` is the field at `path` and must be an object holding `key`."""
     if not is_object(data):
-        raise fail(path, "must be an object")
+        raise fail(path, say("must be an object"))
     if key not in data:
-        raise fail(child(path, key), "is missing")
+        raise fail(child(path, key), say("is missing"))
     return data[key]
 
 
@@ -60,13 +66,15 @@ def figure(data: Any, key: str, path: str) -> Any:
 
 def mapping(value: Any, path: str, expected: str = "an object") -> Mapping[str, Any]:
     if not is_object(value):
-        raise fail(path, f"must be {expected}")
+        raise fail(
+            path, say("must be an object") if expected == "an object" else f"must be {expected}"
+        )
     return value
 
 
 def array(value: Any, path: str, non_empty: bool = False) -> list[Any]:
     if not isinstance(value, list) or (non_empty and not value):
-        raise fail(path, "must be a non-empty list" if non_empty else "must be a list")
+        raise fail(path, say("must be a non-empty list") if non_empty else say("must be a list"))
     return value
 
 
@@ -88,20 +96,32 @@ def integers(values: Iterable[Any], path: str, minimum: int = 0) -> tuple[int, .
 
 
 def _not_integer(value: Any, path: str, minimum: int) -> EditionError:
-    expected = "a non-negative integer" if minimum == 0 else f"an integer >= {minimum}"
-    return fail(path, f"must be {expected}, not {shown(value)}")
+    if minimum == 0:
+        return fail(path, say("must be a non-negative integer, not {value}", value=shown(value)))
+    return fail(
+        path,
+        say("must be an integer >= {minimum}, not {value}", minimum=minimum, value=shown(value)),
+    )
 
 
 def text(value: Any, path: str) -> str:
     if not isinstance(value, str) or not value:
-        raise fail(path, "must be a non-empty string")
+        raise fail(path, say("must be a non-empty string"))
     return value
 
 
 def one_of(value: Any, path: str, names: Collection[str], what: str) -> str:
     """One of `names`; `what` says what they are ("good", "location") for the message."""
     if not isinstance(value, str) or value not in names:
-        raise fail(path, f"unknown {what} {shown(value)}, expected one of {list(names)}")
+        raise fail(
+            path,
+            say(
+                "unknown {what} {value}, expected one of {names}",
+                what=what,
+                value=shown(value),
+                names=str(list(names)),
+            ),
+        )
     return value
 
 
@@ -109,5 +129,5 @@ def new_id(value: Any, path: str, seen: Collection[str], what: str) -> str:
     """A non-empty string naming a `what` that is not among the ids `seen` so far."""
     name = text(value, path)
     if name in seen:
-        raise fail(path, f"{what} {name!r} is repeated")
+        raise fail(path, say("{what} {name!r} is repeated", what=what, name=name))
     return name

@@ -32,7 +32,7 @@ from meeple.engine.registry import game_info, game_names
 from meeple.server.bots import BotDriver
 from meeple.server.clocks import ClockWatch
 from meeple.server.hub import STATE, Connection, Hub
-from meeple.server.live import Answer, facts_of
+from meeple.server.live import Answer, facts_of, said, words
 from meeple.server.messages import HandToBot, Move, NewTable, Sync, Undo, client_message, frame
 from meeple.server.notify import watch
 from meeple.server.rates import RateLimit
@@ -254,8 +254,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def refused(request: Request, exc: TableError | MeepleError, status: int) -> Response:
         """The error page saying why, in the reader's language where the catalogue has it."""
         message = str(exc)
-        if isinstance(exc, TableError):
-            message = language.said(language.language_of(request), exc.message, exc.values)
+        reader = language.language_of(request)
+        if isinstance(exc, TableError) and exc.game is not None:
+            message = said(exc.message, words(exc.game, reader))
+        elif isinstance(exc, TableError):
+            message = language.said(reader, exc.message, exc.values)
         return templates.TemplateResponse(
             request, "error.html", {"message": message}, status_code=status
         )
@@ -470,7 +473,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await seat_of(request, table_id)
         no_log = 1 << 30  # a log start past the end: the log is not needed here
         payload = await run_in_threadpool(service_of(request).payload, table_id, seat, no_log)
-        return facts_of(game_info(payload["game"]), payload["view"])
+        return facts_of(game_info(payload["game"]), payload["view"], language.language_of(request))
 
     @app.post("/api/tables/{table_id}/moves")
     async def post_move(request: Request, table_id: str) -> JSONResponse:

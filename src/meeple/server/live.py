@@ -48,15 +48,29 @@ def elements_of(info: GameInfo) -> ElementsOf:
     return found
 
 
-def facts_of(info: GameInfo, view: dict[str, Any]) -> dict[str, Any]:
+def facts_of(
+    info: GameInfo, view: dict[str, Any], language: str = SOURCE_LANGUAGE
+) -> dict[str, Any]:
     """The public figures of the game's components that a page draws from besides the view
     (names, costs, points of the cards the view names by id): the web module's
-    ``table_facts(options)``, given the view's options; none for a game without one."""
+    ``table_facts(options)``, given the view's options, its names said in `language`; none
+    for a game without one."""
     table_facts = (
         getattr(importlib.import_module(info.web), "table_facts", None) if info.web else None
     )
     facts: dict[str, Any] = {} if table_facts is None else table_facts(view.get("options", {}))
-    return facts
+    catalogue = words(info.name, language)
+    return facts if catalogue is None else said_within(facts, catalogue)
+
+
+def said_within(value: Any, catalogue: Catalogue) -> Any:
+    """`value` (JSON-like: dicts, lists, texts, numbers) with every `Text` in it said in the
+    catalogue's language; keys are ids and stay as they are."""
+    if isinstance(value, dict):
+        return {key: said_within(item, catalogue) for key, item in value.items()}
+    if isinstance(value, list):
+        return [said_within(item, catalogue) for item in value]
+    return render(value, catalogue) if isinstance(value, str) else value
 
 
 NOTHING_TO_UNDO = (

@@ -60,12 +60,15 @@ class TableError(Exception):
 
     The message is English with ``%(name)s`` fields filled from `values`: marked with ``N_``
     it is a text of the pages' catalogue, so a page can say it in its reader's language
-    (`meeple.web.language.said`); the JSON API sends it as it is (`str`)."""
+    (`meeple.web.language.said`); the JSON API sends it as it is (`str`). A refusal by a
+    game's engine (its options, its edition) names the `game` instead: its message is the
+    engine's `meeple.engine.words.Text`, which that game's catalogue says."""
 
-    def __init__(self, message: str, **values: object) -> None:
+    def __init__(self, message: str, game: str | None = None, **values: object) -> None:
         super().__init__(message % values if values else message)
         self.message = message
         self.values = values
+        self.game = game
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -124,9 +127,12 @@ class TableService:
         knows a seed knows every hidden thing of the game."""
         try:
             info = game_info(game)
-            normal = info.state_class.normalize_options(options)
         except MeepleError as exc:
             raise TableError(str(exc)) from None
+        try:
+            normal = info.state_class.normalize_options(options)
+        except MeepleError as exc:
+            raise TableError(exc.args[0] if exc.args else str(exc), game=info.name) from None
         if len(seats) != normal[PLAYERS]:
             raise TableError(
                 N_("%(players)s players need %(players)s seats, not %(seats)s"),

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 
 from meeple.engine import datacheck as check
 from meeple.engine.errors import EditionError
+from meeple.engine.words import say
 
 #: The locations a basic action may need; ``centre`` is where food and coins lie (ALT-21: not a
 #: location).
@@ -184,7 +185,7 @@ def load(edition: Mapping[str, Any] | None = None) -> Components:
     if edition is None:
         return _builtin()
     if not isinstance(edition, Mapping):
-        raise EditionError("edition: must be a JSON object")
+        raise check.fail("", say("must be a JSON object"))
     try:
         text = json.dumps(edition, sort_keys=True)
     except (TypeError, ValueError) as exc:

@@ -183,7 +183,7 @@ class AltiplanoState(GameState):
                 raise OptionsError(f"unknown option {key!r}; options: {', '.join(DEFAULT_OPTIONS)}")
             result[key] = value
         if type(result["players"]) is not int or not 2 <= result["players"] <= 5:
-            raise OptionsError("option 'players' must be an integer 2..5")
+            raise OptionsError(say("option 'players' must be an integer 2..5"))
         for key in ("role_draft", "missions"):
             if type(result[key]) is not bool:
                 raise OptionsError(f"option {key!r} must be true or false")
@@ -194,7 +194,7 @@ class AltiplanoState(GameState):
                 f"player is 0), not {start!r}"
             )
         if result["edition"] is not None and not isinstance(result["edition"], Mapping):
-            raise OptionsError("option 'edition' must be null or an object")
+            raise OptionsError(say("option 'edition' must be null or an object"))
         if result["edition"] is not None:
             C.load(result["edition"])  # raises EditionError naming the field
             result["edition"] = dict(result["edition"])

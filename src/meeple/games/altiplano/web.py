@@ -148,13 +148,9 @@ def _conversion(conversion: C.Conversion | None) -> dict[str, Any] | None:
 
 def table_facts(options: Mapping[str, Any]) -> dict[str, Any]:
     """The edition's public figures the page draws: names, costs, points, capacities. The page
-    has only the seat's view, which names cards by id; this says what each id shows."""
+    has only the seat's view, which names cards by id; this says what each id shows. Names
+    are texts (`wording`), which the server says in the reader's language."""
     comps = C.load(options.get("edition"))
-    mission_texts = {
-        card["id"]: card.get("text_en", card["id"])
-        for card in comps.raw.get("missions", {}).get("cards", [])
-        if isinstance(card, dict) and "id" in card
-    }
     return {
         "goods": list(comps.goods),
         "locations": list(comps.locations),
@@ -174,7 +170,7 @@ def table_facts(options: Mapping[str, Any]) -> dict[str, Any]:
             for loc in comps.locations
         },
         "roles": {
-            rid: {"name": role.name, "location": role.conversion.location}
+            rid: {"name": wording.role_name(comps, rid), "location": role.conversion.location}
             | (_conversion(role.conversion) or {})
             for rid, role in comps.roles.items()
         },
@@ -196,7 +192,7 @@ def table_facts(options: Mapping[str, Any]) -> dict[str, Any]:
         "house": {"cost": [list(pair) for pair in comps.house_cost], "points": comps.house_vp},
         "boat": {"cost": [list(pair) for pair in comps.boat_cost], "points": comps.boat_vp},
         "missions": {
-            mid: {"text": mission_texts.get(mid, mid.replace("_", " ")), "points": points}
+            mid: {"text": wording.mission_name(comps, mid), "points": points}
             for mid, points in comps.missions.items()
         },
     }

@@ -17,7 +17,7 @@ from importlib import resources
 from typing import Any, NamedTuple
 
 from meeple.engine import datacheck as check
-from meeple.engine.errors import EditionError
+from meeple.engine.words import say
 
 TILE_KINDS = ("temple", "jungle", "treasure", "volcano")
 PREPRINTED_KINDS = ("base_camp", "temple", "jungle", "treasure")
@@ -157,7 +157,7 @@ def load_edition(data: Mapping[str, Any] | None) -> Edition:
 def parse_edition(data: Mapping[str, Any]) -> Edition:
     """Check `data` (the structure of tikal-components.json) and build an `Edition`."""
     if not isinstance(data, Mapping):
-        raise EditionError("edition: must be a JSON object")
+        raise check.fail("", say("must be a JSON object"))
     offsets = _neighbour_offsets(data)
     spaces = _board_spaces(data)
     printed, preprinted = _preprinted_tiles(data, spaces)

@@ -269,7 +269,14 @@ class TikalState(GameState):
             raise OptionsError(f"unknown Tikal option(s): {sorted(unknown)}")
         players = options.get("players", 3)
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise OptionsError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {players!r}")
+            raise OptionsError(
+                say(
+                    "players must be {low} to {high}, not {players!r}",
+                    low=MIN_PLAYERS,
+                    high=MAX_PLAYERS,
+                    players=players,
+                )
+            )
         auction = options.get("auction", False)
         if type(auction) is not bool:
             raise OptionsError(f"auction must be true or false, not {auction!r}")

@@ -242,8 +242,9 @@ const STYLE = `
 .score-sheet .group .heading th { background: #f1f1ec; font-weight: 600; color: #222; padding-top: .4rem; }
 .score-sheet .total th, .score-sheet .total td { font-weight: 700; border-top: 2px solid #444; font-size: 1.1em; }
 @media (max-width: 480px) {
-  .score-sheet th, .score-sheet td { padding: .25rem .3rem; }
-  .score-sheet tbody th { white-space: normal; }
+  .score-sheet th, .score-sheet td { padding: .25rem .15rem; }
+  .score-sheet tbody th { white-space: normal; overflow-wrap: anywhere; hyphens: auto; font-size: .8em; min-width: 3.9rem; }
+  .score-sheet .part.words td { font-size: .66em; }
   .score-sheet td { min-width: 2.4rem; }
   .score-sheet .seat .name { display: block; font-size: .85em; overflow-wrap: anywhere; }
   .score-sheet .detail { max-width: 6rem; }

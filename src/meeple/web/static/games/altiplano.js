@@ -566,8 +566,6 @@ function injectStyle() {
   .alt { font-size: 13px; }
   .alt-fields { grid-template-columns: repeat(auto-fill, minmax(5.3rem, 1fr)); }
   .alt-card { max-width: 9rem; }
-  .alt-market .alt-row { flex-wrap: nowrap; overflow-x: auto; padding-bottom: .2rem; }
-  .alt-market .alt-card { flex: 0 0 auto; }
 }
 `));
 }
