@@ -3,9 +3,12 @@
 Plays random games, keeps every position with the seat to act, then times over those
 positions: the engine's `legal_actions`; the legal-action mask (`legal_actions`, each action's
 index, the 0/1 vector); the seat's view; the observation tensor made from that view; and a
-whole PettingZoo step (apply, then the next agent's mask and observation).
+whole PettingZoo step (apply, then the next agent's mask and observation); and, through the
+OpenSpiel adapter, a step followed by the acting seat's information state tensor (the view
+now and the seat's history), against the step alone.
 
     python benchmarks/bench_research.py --games 3
+    python benchmarks/bench_research.py --games 1 --openspiel-only --game tikal --players 4
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+import pyspiel
 
 from meeple.engine.game import GameState
 from meeple.engine.registry import game_info
@@ -26,6 +30,7 @@ from meeple.research.games import (
     playable_actions,
     research_games,
 )
+from meeple.research.openspiel import short_name
 from meeple.research.pettingzoo import env
 
 
@@ -80,17 +85,49 @@ def measure(game: str, players: int, games: int) -> dict[str, float]:
             e.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
             steps += 1
     figures["PettingZoo step µs"] = (time.perf_counter() - start) / steps * 1e6
+    figures.update(openspiel_steps(game, players, games))
+    return figures
+
+
+def openspiel_steps(game: str, players: int, games: int) -> dict[str, float]:
+    """Microseconds per OpenSpiel step, alone and with the acting seat's information state
+    tensor after it (the same random games both times)."""
+    figures = {}
+    for label, with_tensor in (("OpenSpiel step µs", False), ("step + infostate tensor µs", True)):
+        spiel = pyspiel.load_game(short_name(game), {"players": players, "seed": 0})
+        steps, elapsed = 0, 0.0
+        for seed in range(games):
+            state, rng = spiel.new_initial_state(), random.Random(seed)
+            start = time.perf_counter()
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+                if with_tensor and not state.is_terminal():
+                    state.information_state_tensor(state.current_player())
+                steps += 1
+            elapsed += time.perf_counter() - start
+        figures[label] = elapsed / steps * 1e6
+    figures["infostate tensor size"] = float(spiel.information_state_tensor_size())
     return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="random games per table size")
+    parser.add_argument(
+        "--openspiel-only", action="store_true", help="only the OpenSpiel step and tensor"
+    )
+    parser.add_argument("--game", choices=research_games(), help="this game only")
+    parser.add_argument("--players", type=int, help="this table size only")
     args = parser.parse_args()
-    for game in research_games():
+    for game in [args.game] if args.game else research_games():
         info = game_info(game)
         for players in range(info.min_players, info.max_players + 1):
-            figures = measure(game, players, args.games)
+            if args.players not in (None, players):
+                continue
+            if args.openspiel_only:
+                figures = openspiel_steps(game, players, args.games)
+            else:
+                figures = measure(game, players, args.games)
             shown = ", ".join(f"{k} {v:,.0f}" for k, v in figures.items())
             print(f"{game} {players}p: {shown}", flush=True)
 

@@ -32,6 +32,11 @@ class Encoding(Protocol):
         `IndexError`."""
 
     @property
+    def secret_kinds(self) -> frozenset[str]:
+        """Kinds of action whose choice the other seats may not know (they see that the seat
+        acted, not what it chose), besides every choice made in a simultaneous step."""
+
+    @property
     def observation_shape(self) -> tuple[int, ...]:
         """Shape of every observation of this game and options."""
 

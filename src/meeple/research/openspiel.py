@@ -16,14 +16,16 @@ the win, 0 to the others.
 What a player knows: its *observation* is its view now (`GameState.view`; the string is its
 JSON, the tensor the game's encoding). Its *information state* has perfect recall: the string
 is a SHA-256 digest chained over every view the seat has had since the start (and every
-action it took itself), then its view now; the tensor is the encoding of its view now (a
-fixed-size tensor cannot hold a whole history; see docs/research.md).
+action it took itself), then its view now; the tensor is the encoding of its view now
+followed by its history (`meeple.research.history`: one row per step, with the acting seat,
+the action when the seat may know it and a digest of the seat's observation after it).
 `resample_from_infostate` builds the state through the engine's `determinize`, from that
 seat's view alone.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Callable, Mapping
@@ -37,6 +39,14 @@ from meeple.engine.encoding import Encoding
 from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS, GameInfo
 from meeple.research.games import acting_seat, encoding_for, playable_actions, research_games
+from meeple.research.history import (
+    MOST_ROWS,
+    HistoryLayout,
+    SeatHistory,
+    observation_digest,
+    start_row,
+    step_row,
+)
 
 #: Option kinds that become game parameters, and the parameter's type.
 _PARAMETER_KINDS: dict[str, Callable[[Any], Any]] = {"flag": bool, "seat": int}
@@ -83,6 +93,8 @@ def _game_class(game: str) -> type[pyspiel.Game]:
             options = {k: v for k, v in params.items() if k != "seed"}
             self.meeple_info, self.options, self.encoding = encoding_for(game, options)
             length = getattr(self.encoding, "max_game_length", DEFAULT_MAX_GAME_LENGTH)
+            players = self.options[PLAYERS]
+            self.history = HistoryLayout(players, min(length + 1, MOST_ROWS))
             game_info = pyspiel.GameInfo(
                 num_distinct_actions=self.encoding.action_space_size,
                 max_chance_outcomes=0,
@@ -99,15 +111,16 @@ def _game_class(game: str) -> type[pyspiel.Game]:
         def new_initial_state(self) -> MeepleState:
             seed = self._seeds.getrandbits(32)
             new, options = self.meeple_info.state_class.new, self.options
+            start = functools.partial(new, options, seed)
             return MeepleState(
-                self, _Table(self.encoding, self.meeple_info, start=lambda: new(options, seed))
+                self, _Table(self.encoding, self.meeple_info, self.history, start=start)
             )
 
         def make_py_observer(
             self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
         ) -> MeepleObserver:
             recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-            return MeepleObserver(self.encoding, perfect_recall=recall)
+            return MeepleObserver(self.encoding, self.history if recall else None)
 
     info, _, _ = encoding_for(game, {})
     game_type = _game_type(info)
@@ -120,61 +133,101 @@ DEFAULT_MAX_GAME_LENGTH = 100_000
 
 
 def _view_bytes(state: GameState, seat: int) -> bytes:
-    return orjson.dumps(state.view(seat), option=orjson.OPT_SORT_KEYS)
+    return _json(state.view(seat))
+
+
+def _json(view: Mapping[str, Any]) -> bytes:
+    return orjson.dumps(view, option=orjson.OPT_SORT_KEYS)
 
 
 class _Recall:
-    """Every seat's history digest: a SHA-256 chain over the views the seat had (and its own
-    actions). Kept lazily: a chain is brought up to date when asked, from the current view if
-    it is one step behind, else by replaying the game's steps from `base`, the engine state the
-    chains start at (the initial state, or a resampled one)."""
+    """Every seat's history: a SHA-256 digest chained over the views the seat had (and its own
+    actions), and its rows (`meeple.research.history`). Kept lazily: a seat's history is
+    brought up to date when asked, from the current state if it is one step behind, else by
+    replaying the game's steps from `base`, the state where every history was last up to date
+    (the initial state, a resampled one, or where the last replay ended)."""
 
-    def __init__(self, base: GameState, digests: list[bytes]) -> None:
-        self.base = base  # never changed: replays start from a clone
-        self.moves: list[tuple[int, int]] = []  # (seat, action index) since `base`
+    def __init__(
+        self, base: GameState, digests: list[bytes], histories: list[SeatHistory] | None = None
+    ) -> None:
+        self.base = base  # never changed (copies share it): replays start from a clone
+        #: (seat, action index, whether the others may not know the action) since `base`
+        self.moves: list[tuple[int, int, bool]] = []
         self.digests = digests  # per seat, covering `covered[seat]` moves
+        #: Likewise, when kept (the tensor's `_Recall`; the string's keeps none, as each row
+        #: costs an observation of every seat after every step).
+        self.histories = histories
         self.covered = [-1] * len(digests)
 
     def copy(self) -> _Recall:
-        other = _Recall(self.base, self.digests[:])
+        histories = None if self.histories is None else [h.copy() for h in self.histories]
+        other = _Recall(self.base, self.digests[:], histories)
         other.moves = self.moves[:]
         other.covered = self.covered[:]
         return other
 
     def digest(self, state: GameState, seat: int, encoding: Encoding) -> bytes:
         """The seat's digest over everything before its view now (`state`, after `moves`)."""
+        self.bring_up_to_date(state, seat, encoding)
+        return self.digests[seat]
+
+    def history(self, state: GameState, seat: int, encoding: Encoding) -> SeatHistory:
+        """The seat's rows up to its view now (`state`, after `moves`)."""
+        assert self.histories is not None, "asked of the tensor's recall"
+        self.bring_up_to_date(state, seat, encoding)
+        return self.histories[seat]
+
+    def bring_up_to_date(self, state: GameState, seat: int, encoding: Encoding) -> None:
         done = len(self.moves)
         covered = self.covered[seat]
         if covered == done:
             pass
         elif covered == -1 and done == 0:
-            self.digests[seat] = _start_digest(_view_bytes(state, seat))
-            self.covered[seat] = 0
+            self._start(state, seat, encoding)
         elif covered == done - 1 and covered >= 0:
-            self._extend(seat, covered, _view_bytes(state, seat))
+            # With rows (asked for every step by learners), every seat one step behind takes
+            # the step now: the state it needs is at hand, where later it would take a replay.
+            for other, behind in enumerate(self.covered):
+                if other == seat or (behind == covered and self.histories is not None):
+                    self._extend(state, other, covered, encoding)
         else:
             self._replay(encoding)
-        return self.digests[seat]
 
-    def _extend(self, seat: int, move: int, view_after: bytes) -> None:
-        """Take move number `move` into the seat's chain, with the view it gave the seat."""
-        mover, action = self.moves[move]
+    def _start(self, state: GameState, seat: int, encoding: Encoding) -> None:
+        view = state.view(seat)
+        self.digests[seat] = _start_digest(_json(view))
+        if self.histories is not None:
+            observation = encoding.observation(view)
+            self.histories[seat].add(start_row(observation_digest(observation)), observation)
+        self.covered[seat] = 0
+
+    def _extend(self, state: GameState, seat: int, move: int, encoding: Encoding) -> None:
+        """Take move number `move` into the seat's history, with the view it gave the seat
+        (`state`, just after the move)."""
+        mover, action, secret = self.moves[move]
+        view = state.view(seat)
         own = str(action).encode() if mover == seat else b"-"
-        self.digests[seat] = hashlib.sha256(self.digests[seat] + own + view_after).digest()
+        self.digests[seat] = hashlib.sha256(self.digests[seat] + own + _json(view)).digest()
+        if self.histories is not None:
+            observation = encoding.observation(view)
+            after = observation_digest(observation)
+            row = step_row(seat, mover, action, secret, after, len(self.digests))
+            self.histories[seat].add(row, observation)
         self.covered[seat] = move + 1
 
     def _replay(self, encoding: Encoding) -> None:
-        """Bring every seat's chain up to date by replaying the moves from `base`."""
+        """Bring every seat's history up to date by replaying the moves from `base`."""
         game = self.base.clone()
         for seat, covered in enumerate(self.covered):
             if covered < 0:
-                self.digests[seat] = _start_digest(_view_bytes(game, seat))
-                self.covered[seat] = 0
-        for move, (mover, action) in enumerate(self.moves):
+                self._start(game, seat, encoding)
+        for move, (mover, action, _) in enumerate(self.moves):
             game.apply(mover, encoding.action_at(action))
             for seat, covered in enumerate(self.covered):
                 if covered == move:
-                    self._extend(seat, move, _view_bytes(game, seat))
+                    self._extend(game, seat, move, encoding)
+        # Every seat is up to date: the next replay starts here (`game` is never changed again).
+        self.base, self.moves, self.covered = game, [], [0] * len(self.covered)
 
 
 def _start_digest(view: bytes, salt: bytes = b"") -> bytes:
@@ -193,22 +246,29 @@ class _Table:
         self,
         encoding: Encoding,
         info: GameInfo,
+        layout: HistoryLayout,
         engine: GameState | None = None,
-        recall: _Recall | None = None,
+        recalls: tuple[_Recall, _Recall] | None = None,
         start: Callable[[], GameState] | None = None,
     ) -> None:
         self.encoding = encoding
         self.info = info
+        self.layout = layout  # of each seat's history section
         self._engine = engine
-        self._recall = recall
+        self._recalls = recalls  # the string's and the tensor's
         self._start = start
 
     def _set_up(self) -> None:
         if self._engine is None:
             assert self._start is not None, "a table has an engine or a way to start one"
             self._engine = self._start()
-        if self._recall is None:
-            self._recall = _Recall(self._engine.clone(), [b""] * self._engine.num_players)
+        if self._recalls is None:
+            players, base = self._engine.num_players, self._engine.clone()
+            histories = [SeatHistory(self.layout) for _ in range(players)]
+            self._recalls = (
+                _Recall(base, [b""] * players),
+                _Recall(base, [b""] * players, histories),
+            )
 
     @property
     def engine(self) -> GameState:
@@ -218,14 +278,17 @@ class _Table:
         return self._engine
 
     @property
-    def recall(self) -> _Recall:
-        if self._recall is None:
+    def recalls(self) -> tuple[_Recall, _Recall]:
+        """The seats' histories for the information state string, and for the tensor."""
+        if self._recalls is None:
             self._set_up()
-        assert self._recall is not None
-        return self._recall
+        assert self._recalls is not None
+        return self._recalls
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
-        return _Table(self.encoding, self.info, self.engine.clone(), self.recall.copy())
+        string, tensor = self.recalls
+        recalls = (string.copy(), tensor.copy())
+        return _Table(self.encoding, self.info, self.layout, self.engine.clone(), recalls)
 
 
 class MeepleState(pyspiel.State):
@@ -255,8 +318,11 @@ class MeepleState(pyspiel.State):
         seat = acting_seat(table.engine, table.info)
         if seat is None:
             raise pyspiel.SpielError("the game is over")
-        table.engine.apply(seat, table.encoding.action_at(action))
-        table.recall.moves.append((seat, action))
+        engine, played = table.engine, table.encoding.action_at(action)
+        secret = len(engine.to_move()) > 1 or played.kind in table.encoding.secret_kinds
+        engine.apply(seat, played)
+        for recall in table.recalls:
+            recall.moves.append((seat, action, secret))
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.table.engine
@@ -272,19 +338,32 @@ class MeepleState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> MeepleState:
         """A state `player_id` cannot tell from this one: the engine's `determinize` of its
-        view, with its own history digest kept, and the others' started afresh from it (their
-        real histories would tell what only they saw)."""
+        view, with its own history kept, and the others' started afresh from it (their real
+        histories would tell what only they saw)."""
         table = self.table
         seed = _seed(probability_sampler)
         sampled = type(table.engine).determinize(table.engine.view(player_id), random.Random(seed))
-        mine = table.recall.digest(table.engine, player_id, table.encoding)
+        string, tensor = table.recalls
+        mine = string.digest(table.engine, player_id, table.encoding)
+        my_history = tensor.history(table.engine, player_id, table.encoding)
+        players = range(sampled.num_players)
         digests = [
             mine if s == player_id else _start_digest(_view_bytes(sampled, s), mine)
-            for s in range(sampled.num_players)
+            for s in players
         ]
-        recall = _Recall(sampled.clone(), digests)
-        recall.covered = [0] * sampled.num_players
-        return MeepleState(self.get_game(), _Table(table.encoding, table.info, sampled, recall))
+        histories = [
+            my_history.copy() if s == player_id else SeatHistory(table.layout) for s in players
+        ]
+        for s in players:
+            if s != player_id:
+                observation = table.encoding.observation(sampled.view(s))
+                histories[s].add(start_row(observation_digest(observation)), observation)
+        base = sampled.clone()
+        recalls = (_Recall(base, digests), _Recall(base, digests[:], histories))
+        for recall in recalls:
+            recall.covered = [0] * sampled.num_players
+        sampled_table = _Table(table.encoding, table.info, table.layout, sampled, recalls)
+        return MeepleState(self.get_game(), sampled_table)
 
     def __str__(self) -> str:
         return orjson.dumps(self.table.engine.view(None)).decode()
@@ -299,23 +378,39 @@ def _seed(probability_sampler: Any) -> int:
 
 class MeepleObserver:
     """OpenSpiel's observer (the ``PyObserver`` interface): a seat's observation, or with
-    perfect recall its information state."""
+    perfect recall (`history` given) its information state: the observation, then the seat's
+    history section."""
 
-    def __init__(self, encoding: Encoding, perfect_recall: bool) -> None:
+    def __init__(self, encoding: Encoding, history: HistoryLayout | None) -> None:
         self.encoding = encoding
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(encoding.observation_shape, np.float32).reshape(-1)
-        self.dict = {"observation": self.tensor.reshape(encoding.observation_shape)}
+        self.history = history
+        size = int(np.prod(encoding.observation_shape))
+        extra = history.size if history is not None else 0
+        self.tensor = np.zeros(size + extra, np.float32)
+        self._observation = self.tensor[:size]
+        self.dict = {"observation": self._observation.reshape(encoding.observation_shape)}
+        if history is not None:
+            self._history = self.tensor[size:]
+            self.dict["history"] = self._history
 
     def set_from(self, state: MeepleState, player: int) -> None:
-        self.tensor[:] = self.encoding.observation(state.engine.view(player)).reshape(-1)
+        table = state.table
+        if self.history is None:
+            view = table.engine.view(player)
+            self._observation[:] = self.encoding.observation(view).reshape(-1)
+            return
+        seat = table.recalls[1].history(table.engine, player, self.encoding)
+        assert seat.observation is not None, "a history up to date holds the view now"
+        self._observation[:] = seat.observation.reshape(-1)
+        self.history.fill(self._history, seat)
 
     def string_from(self, state: MeepleState, player: int) -> str:
         table = state.table
         view = _view_bytes(table.engine, player).decode()
-        if not self.perfect_recall:
+        if self.history is None:
             return view
-        return table.recall.digest(table.engine, player, self.encoding).hex() + "\n" + view
+        digest = table.recalls[0].digest(table.engine, player, self.encoding)
+        return digest.hex() + "\n" + view
 
 
 def register_all() -> tuple[str, ...]:

@@ -19,12 +19,16 @@ import numpy.typing as npt
 from meeple.engine.actions import Action
 from meeple.games.altiplano import components as C
 from meeple.games.altiplano.action_space import action_space, in_play
+from meeple.games.altiplano.actions import KeepMission, PassMission
 from meeple.games.altiplano.observation import Observer, Segment
 from meeple.games.altiplano.state import AltiplanoState
 
 
 class AltiplanoEncoding:
     """The action indexes and observations of one set of Altiplano options."""
+
+    #: The mission draft's choices: the others see a card kept or passed, not which.
+    secret_kinds = frozenset({KeepMission.kind, PassMission.kind})
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         comps = C.load(options["edition"])

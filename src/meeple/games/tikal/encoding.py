@@ -107,6 +107,9 @@ class Field:
 class TikalEncoding:
     """Tikal's action indexes and observation vector for one edition and table size."""
 
+    #: Every choice is made in the open.
+    secret_kinds: frozenset[str] = frozenset()
+
     def __init__(self, options: Mapping[str, Any] | None) -> None:
         self.options = TikalState.normalize_options(options)
         self.players: int = self.options["players"]
