@@ -4,6 +4,8 @@ them in English, as programs read them (the protocol's codes and texts do not ch
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 GERMAN = {"accept-language": "de"}
@@ -93,3 +95,43 @@ def test_the_json_api_keeps_the_engines_english(client):
     answer = client.post("/api/tables", json={"game": "tikal", "seats": seats}, headers=GERMAN)
     assert answer.status_code == 400
     assert answer.json()["detail"] == "players must be 2 to 4, not 9"
+
+
+#: Altiplano's start player beyond a table of three (the options refused together), and a Tikal
+#: edition whose hex convention is not the object it must be, by language.
+COMBINATIONS = {
+    "de": (
+        "der Startspieler muss ein Platz von 0 bis 2 sein (der erste Spieler ist 0), nicht 4",
+        "muss ein Objekt sein, das Seitennamen Versätze zuordnet",
+    ),
+    "fr": (
+        "le premier joueur doit être une place de 0 à 2 (la première est 0), pas 4",
+        "doit être un objet associant aux noms des côtés leurs décalages",
+    ),
+    "pt": (
+        "o primeiro jogador tem de ser um lugar de 0 a 2 (o primeiro é 0), não 4",
+        "tem de ser um objeto que associa nomes de lados a deslocamentos",
+    ),
+    "ru": (
+        "первый игрок должен быть местом от 0 до 2 (первое место — 0), а не 4",
+        "должно быть объектом, сопоставляющим названиям сторон смещения",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", sorted(COMBINATIONS))
+def test_options_refused_together_are_said_in_the_readers_language(client, language):
+    start, convention = COMBINATIONS[language]
+    headers = {"accept-language": language}
+    form = {"game": "altiplano", "players": "3", "opt_start_player": "4"}
+    page = client.post("/tables", data=form, headers=headers)
+    assert page.status_code == 400
+    assert start in page.text and "must be a seat" not in page.text
+    sides = ["n", "ne", "se", "s", "sw", "nw"]
+    edition = json.dumps({"hex_convention": {"sides": sides, "neighbour_offsets": 3}}).encode()
+    upload = {"opt_edition_file": ("edition.json", edition, "application/json")}
+    page = client.post(
+        "/tables", data={"game": "tikal", "players": "2"}, files=upload, headers=headers
+    )
+    assert page.status_code == 400
+    assert convention in page.text and "must be an object" not in page.text

@@ -64,11 +64,11 @@ def figure(data: Any, key: str, path: str) -> Any:
     return item
 
 
-def mapping(value: Any, path: str, expected: str = "an object") -> Mapping[str, Any]:
+def mapping(value: Any, path: str, problem: str = "") -> Mapping[str, Any]:
+    """An object; `problem` says what it must map where that matters (else "must be an
+    object"): a text, so that a page says it in its reader's language."""
     if not is_object(value):
-        raise fail(
-            path, say("must be an object") if expected == "an object" else f"must be {expected}"
-        )
+        raise fail(path, problem or say("must be an object"))
     return value
 
 

@@ -186,12 +186,16 @@ class AltiplanoState(GameState):
             raise OptionsError(say("option 'players' must be an integer 2..5"))
         for key in ("role_draft", "missions"):
             if type(result[key]) is not bool:
-                raise OptionsError(f"option {key!r} must be true or false")
+                raise OptionsError(say("option {option!r} must be true or false", option=key))
         start = result["start_player"]
         if type(start) is not int or not 0 <= start < result["players"]:
             raise OptionsError(
-                f"option 'start_player' must be a seat 0..{result['players'] - 1} (the first "
-                f"player is 0), not {start!r}"
+                say(
+                    "option 'start_player' must be a seat 0..{last} (the first player is 0), "
+                    "not {start!r}",
+                    last=result["players"] - 1,
+                    start=start,
+                )
             )
         if result["edition"] is not None and not isinstance(result["edition"], Mapping):
             raise OptionsError(say("option 'edition' must be null or an object"))

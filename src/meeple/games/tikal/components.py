@@ -242,7 +242,9 @@ def _neighbour_offsets(data: Mapping[str, Any]) -> list[tuple[int, int]]:
     """The (dq, dr) step across each side, sides in the order of ``hex_convention.sides``."""
     sides = _figure(data, "hex_convention.sides")
     path = "hex_convention.neighbour_offsets"
-    offsets = check.mapping(_figure(data, path), path, "an object mapping side names to offsets")
+    offsets = check.mapping(
+        _figure(data, path), path, say("must be an object mapping side names to offsets")
+    )
     if not isinstance(sides, list) or len(sides) != SIDES:
         raise check.fail("hex_convention.sides", f"must list {SIDES} side names")
     result = []
@@ -347,7 +349,9 @@ def _check_tile_counts(data: Mapping[str, Any], terrain: tuple[TileDef, ...]) ->
             "terrain_tiles.count", f"says {count} but terrain_tiles.tiles lists {len(terrain)}"
         )
     path = "terrain_tiles.by_type"
-    by_type = check.mapping(_figure(data, path), path, "an object mapping tile kinds to counts")
+    by_type = check.mapping(
+        _figure(data, path), path, say("must be an object mapping tile kinds to counts")
+    )
     for kind in TILE_KINDS:
         expected = check.integer(by_type.get(kind, 0), f"{path}.{kind}")
         actual = sum(tile.kind == kind for tile in terrain)
@@ -369,7 +373,9 @@ def _check_board_room(
 def _temple_levels(data: Mapping[str, Any], tiles: tuple[TileDef, ...]) -> tuple[int, ...]:
     """[temple value] -> level tiles, up to one above the highest value of a tile or a level."""
     path = "temple_level_tiles"
-    counts = check.mapping(_figure(data, path), path, "an object mapping temple values to counts")
+    counts = check.mapping(
+        _figure(data, path), path, say("must be an object mapping temple values to counts")
+    )
     levels: dict[int, int] = {}
     for key, count in counts.items():
         if not str(key).isdecimal():
@@ -383,7 +389,9 @@ def _treasure_tokens(data: Mapping[str, Any]) -> _Treasures:
     kinds = _int_figure(data, "treasure_tokens.kinds", 1)
     copies = _int_figure(data, "treasure_tokens.copies_per_kind", 1)
     path = "treasure_tokens.score_by_count"
-    by_count = check.mapping(_figure(data, path), path, "an object mapping counts to points")
+    by_count = check.mapping(
+        _figure(data, path), path, say("must be an object mapping counts to points")
+    )
     points = [0] + [
         check.integer(check.field(by_count, str(count), path), f"{path}.{count}")
         for count in range(1, copies + 1)

@@ -279,7 +279,7 @@ class TikalState(GameState):
             )
         auction = options.get("auction", False)
         if type(auction) is not bool:
-            raise OptionsError(f"auction must be true or false, not {auction!r}")
+            raise OptionsError(say("auction must be true or false, not {value!r}", value=auction))
         edition = options.get("edition")
         if edition is not None:
             parse_edition(edition)  # raises EditionError naming the field

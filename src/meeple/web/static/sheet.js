@@ -134,11 +134,22 @@ function totalsOf(sheet, scores, players) {
   return players.map((seat) => scores?.[seat]);
 }
 
+/** A phrase as nodes: each item of its list kept on one line where there is room (a span
+ * the style may let break on a phone), the items apart by ", ". */
+function itemNodes(text) {
+  const nodes = [];
+  text.split(", ").forEach((item, index) => {
+    if (index) nodes.push(", ");
+    nodes.push(html("span", {class: "item", text: item.replaceAll(KEEP, " ")}));
+  });
+  return nodes;
+}
+
 function rowNode(row, winners, players) {
   const tr = html("tr", {class: row.numeric ? "part" : "part words"}, [html("th", {scope: "row", text: row.label})]);
   players.forEach((seat, column) => {
-    const cell = html("td", {class: winners.has(seat) ? "won" : ""}, [html("span", {class: "value", text: row.cells[column] || NOTHING})]);
-    if (row.details[column]) cell.append(html("small", {class: "detail", text: row.details[column]}));
+    const cell = html("td", {class: winners.has(seat) ? "won" : ""}, [html("span", {class: "value"}, itemNodes(row.cells[column] || NOTHING))]);
+    if (row.details[column]) cell.append(html("small", {class: "detail"}, itemNodes(row.details[column])));
     tr.append(cell);
   });
   return tr;
@@ -212,7 +223,7 @@ export function renderSheet(container, data) {
   players.forEach((seat) => total.append(html("td", {class: winners.has(seat) ? "won" : "", text: String(totals[seat] ?? "")})));
   bodies.push(html("tbody", {}, [total, ...tieRows.map((row) => rowNode(row, winners, players))]));
 
-  const table = html("table", {class: "score-sheet"}, [
+  const table = html("table", {class: "score-sheet", style: `--seats: ${count}`}, [
     html("thead", {}, [head]),
     ...bodies,
   ]);
@@ -241,13 +252,22 @@ const STYLE = `
 .score-sheet .detail { display: block; color: #666; font-size: .75em; line-height: 1.25; max-width: 11rem; margin: 0 auto; }
 .score-sheet .group .heading th { background: #f1f1ec; font-weight: 600; color: #222; padding-top: .4rem; }
 .score-sheet .total th, .score-sheet .total td { font-weight: 700; border-top: 2px solid #444; font-size: 1.1em; }
+.score-sheet .item { white-space: nowrap; }
+/* On a phone a row's heading takes a line of its own above the players' cells, which share
+   the whole width, and an item of a list may break: the sheet fits the page's width. */
 @media (max-width: 480px) {
-  .score-sheet th, .score-sheet td { padding: .25rem .15rem; }
-  .score-sheet tbody th { white-space: normal; overflow-wrap: anywhere; hyphens: auto; font-size: .8em; min-width: 3.9rem; }
-  .score-sheet .part.words td { font-size: .66em; }
-  .score-sheet td { min-width: 2.4rem; }
+  .score-sheet { display: block; min-width: 0; }
+  .score-sheet thead, .score-sheet tbody { display: block; }
+  .score-sheet tr { display: grid; grid-template-columns: repeat(var(--seats), minmax(0, 1fr)); }
+  .score-sheet tr > th:first-child { grid-column: 1 / -1; }
+  .score-sheet thead th:first-child { display: none; }
+  .score-sheet th, .score-sheet td { padding: .25rem .3rem; }
+  .score-sheet tbody th { white-space: normal; border-bottom: none; padding-bottom: 0; }
+  .score-sheet .group .heading th { border-bottom: 1px solid #e2e2dc; padding-bottom: .25rem; }
+  .score-sheet td { min-width: 0; overflow-wrap: anywhere; }
+  .score-sheet .item { white-space: normal; }
   .score-sheet .seat .name { display: block; font-size: .85em; overflow-wrap: anywhere; }
-  .score-sheet .detail { max-width: 6rem; }
+  .score-sheet .detail { max-width: none; }
 }
 `;
 
