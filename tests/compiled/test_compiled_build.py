@@ -64,6 +64,15 @@ def _compiled_modules() -> list[str]:
     raise AssertionError("setup.py has no COMPILED list")
 
 
+def _python(
+    args: list[str], cwd: Path, env: dict[str, str], timeout: float
+) -> subprocess.CompletedProcess[str]:
+    """This interpreter run with `args` in `cwd`, its output captured, killed after `timeout`."""
+    return subprocess.run(
+        [sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
+    )
+
+
 def _unavailable(reason: str) -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"the compiled build cannot be tested in CI: {reason}", pytrace=False)
@@ -86,14 +95,7 @@ def compiled_source(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ROOT / "src", copy / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so")
     )
     env = dict(os.environ, MEEPLE_COMPILE="1", MEEPLE_COMPILE_OPT="0")
-    build = subprocess.run(
-        [sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
-        cwd=copy,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=BUILD_SECONDS,
-    )
+    build = _python(["setup.py", "-q", "build_ext", "--inplace"], copy, env, BUILD_SECONDS)
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
     return copy / "src"
 
@@ -104,41 +106,13 @@ def test_the_compiled_build_passes_the_games_tests(compiled_source: Path) -> Non
         os.environ, PYTHONPATH=os.pathsep.join([str(compiled_source), str(Path(__file__).parent)])
     )
     modules = _compiled_modules()
-    where = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            WHERE_FROM,
-            *modules,
-        ],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    ).stdout.split()
+    found = _python(["-c", WHERE_FROM, *modules], ROOT, env, 60)
+    assert found.returncode == 0, found.stderr[-3000:]
+    where = found.stdout.split()
     for module, path in zip(modules, where, strict=True):
         assert path.startswith(str(compiled_source)) and not path.endswith(".py"), (module, path)
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-n",
-            "0",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "random_sample",
-            f"--basetemp={compiled_source.parent / 'pytest'}",
-            *TESTS,
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=TEST_SECONDS,
-    )
+    pytest_args = ["-q", "-n", "0", "-p", "no:cacheprovider", "-p", "random_sample"]
+    basetemp = f"--basetemp={compiled_source.parent / 'pytest'}"
+    run = _python(["-m", "pytest", *pytest_args, basetemp, *TESTS], ROOT, env, TEST_SECONDS)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
     assert " passed" in run.stdout.splitlines()[-1], run.stdout[-2000:]
