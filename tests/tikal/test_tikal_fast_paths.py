@@ -10,6 +10,7 @@ import pytest
 from meeple.engine.testing import random_step
 from meeple.games.tikal import TikalState
 from meeple.games.tikal.components import SIDES, builtin_edition
+from meeple.games.tikal.evaluation import TikalEvaluation
 from meeple.games.tikal.scoring import points_now, score_seat
 
 
@@ -79,6 +80,18 @@ def test_placements_and_walks_match_the_plain_rules(players, auction, seed):
 def test_points_now_is_score_seat_for_every_seat(players, auction, seed):
     for state in positions(players, auction, seed):
         assert points_now(state) == [score_seat(state, p)["points"] for p in range(players)]
+
+
+@pytest.mark.parametrize(
+    ("players", "auction", "seed"), [(2, False, 3), (3, True, 4), (4, False, 5)]
+)
+def test_the_evaluations_standing_is_score_and_points_now(players, auction, seed):
+    """The evaluation works out every seat's points in its own pass over the temples."""
+    evaluation = TikalEvaluation()
+    for state in positions(players, auction, seed):
+        expected = [state.score[p] + points for p, points in enumerate(points_now(state))]
+        for seat in range(players):
+            assert evaluation.standing_and_position(state, seat)[0] == expected
 
 
 def test_the_memo_starts_afresh_and_answers_stay_the_same(monkeypatch):

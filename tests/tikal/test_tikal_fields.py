@@ -50,6 +50,15 @@ def test_the_json_form_is_the_header_then_the_fields_in_table_order():
     assert tuple(MIDGAME.to_json()) == HEADER + FIELD_NAMES
 
 
+def test_a_clone_copies_every_attribute_and_shares_the_setup():
+    """`clone` copies the attributes one by one: one it forgot would be unset on the copy."""
+    clone = MIDGAME.clone()
+    for name in (*tikal_state._SETUP_SLOTS, *tikal_state._CACHE_SLOTS):
+        assert getattr(clone, name) is getattr(MIDGAME, name), name
+    for name in FIELD_NAMES:
+        assert getattr(clone, name) == getattr(MIDGAME, name), name
+
+
 def test_a_clone_shares_no_field_that_can_change():
     """Lists and dicts are copied; of the score sheet, only the rounds that are complete (and
     never change again) are shared."""

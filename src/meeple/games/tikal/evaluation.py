@@ -11,9 +11,8 @@ from meeple.engine.errors import MeepleError
 from meeple.engine.evaluation import NEG_INF, Evaluation
 from meeple.engine.game import GameState
 from meeple.games.tikal.actions import Bid
-from meeple.games.tikal.layout import NO_SEAT, Seat, Space, seat_workers
+from meeple.games.tikal.layout import NO_SEAT, Seat, Space
 from meeple.games.tikal.paths import Paths
-from meeple.games.tikal.scoring import points_now
 from meeple.games.tikal.state import TikalState
 
 
@@ -57,37 +56,55 @@ class TikalEvaluation(Evaluation):
     # -- states ---------------------------------------------------------------------------------
     def evaluate(self, state: GameState, seat: int) -> float:
         s = cast(TikalState, state)  # a search bot evaluates states of the game it plays
-        n = s.num_players
-        points = points_now(s)
-        standing = [s.score[p] + points[p] for p in range(n)]
-        best_other = max(standing[p] for p in range(n) if p != seat)
-        return standing[seat] - best_other + self._position(s, seat)
+        standing, position = self.standing_and_position(s, seat)
+        best_other = max(standing[p] for p in range(s.n) if p != seat)
+        return standing[seat] - best_other + position
 
-    def _position(self, s: TikalState, seat: Seat) -> float:
+    def standing_and_position(self, s: TikalState, seat: Seat) -> tuple[list[int], float]:
+        """[seat] -> banked points plus what it would score now (`score` plus `points_now`),
+        and the positional hints for `seat`.
+
+        One pass over the temples serves both (search evaluates every leaf and every fresh
+        action): the holder of each unguarded temple is `points_now`'s (the sole majority),
+        and the test of the fast paths checks the standing against it."""
         n, ed = s.n, s.edition
         workers, guard, temple_top = s.workers, s.guard, s.temple_top
         leaders, tokens = s.leader, s.tokens
         weight_leader = ed.leader_weight
-        others = [p for p in range(n) if p != seat]
+        standing = s.score[:]
+        k, treasures = ed.treasure_kinds, s.treasures
+        points_of = ed.treasure_points.__getitem__
+        for p in range(n):  # `seat_treasures`, inlined
+            standing[p] += sum(map(points_of, treasures[p * k : p * k + k]))
         value = 0.0
         targets: list[Space] = []
         paths = s.paths()
         for space, temple in paths.spots:
             if temple:
-                if guard[space] != NO_SEAT:
-                    if guard[space] == seat:
-                        value += self.GUARD * temple_top[space]
+                top = temple_top[space]
+                holder = guard[space]
+                if holder != NO_SEAT:
+                    standing[holder] += top
+                    if holder == seat:
+                        value += self.GUARD * top
                     continue
                 targets.append(space)
-                top = temple_top[space]
                 # weights as `weight_on`: the leader counts weight_leader
                 first = space * n  # `worker_slot(n, space, 0)`, inlined: it runs at every leaf
-                mine = workers[first + seat] + (weight_leader if leaders[seat] == space else 0)
+                best = mine = 0
                 other = -1  # the best opponent's weight (weights are never negative)
-                for p in others:
+                for p in range(n):
                     weight = workers[first + p] + (weight_leader if leaders[p] == space else 0)
-                    if weight > other:
+                    if weight > best:
+                        best, holder = weight, p
+                    elif weight == best:
+                        holder = NO_SEAT
+                    if p == seat:
+                        mine = weight
+                    elif weight > other:
                         other = weight
+                if holder != NO_SEAT:
+                    standing[holder] += top
                 if mine > other:
                     value += self.MARGIN * top * min(mine - other, self.MARGIN_CAP)
                 elif mine:
@@ -100,12 +117,13 @@ class TikalEvaluation(Evaluation):
         if leader >= 0:  # on the board, not SUPPLY or OUT
             value += self.FIGURE_ON_BOARD * weight_leader
             value -= self.DISTANCE * weight_leader * min(field[leader], self.MAX_DISTANCE)
-        for space, count in enumerate(seat_workers(workers, n, seat)):
+        for space in range(len(field)):
+            count = workers[space * n + seat]
             if count:
                 value += count * (
                     self.FIGURE_ON_BOARD - self.DISTANCE * min(field[space], self.MAX_DISTANCE)
                 )
-        return value
+        return standing, value
 
 
 def distance_field(paths: Paths, targets: tuple[Space, ...]) -> list[int]:

@@ -1,9 +1,10 @@
 """The one declaration of `TikalState`'s fields: how each is set up, written to and read from
-JSON, checked when read, and copied by `clone`.
+JSON, and checked when read.
 
 `FIELDS` follows the order of the JSON form. A new field is declared once here (and typed and
-documented on `TikalState`); creation, `to_json`, `from_json`, the shape checks, `clone` and
-`determinize` all go through this table.
+documented on `TikalState`); creation, `to_json`, `from_json`, the shape checks and
+`determinize` all go through this table. `TikalState.clone` is the exception: it copies the
+fields one by one, for speed, and the fields test checks it copies each one.
 """
 
 from __future__ import annotations
@@ -70,13 +71,8 @@ def read_typed(data: Mapping[str, Any], name: str, kind: type) -> Any:
 
 
 class Kind(ABC):
-    """How a field's value goes to and from JSON, and how `clone` copies it.
-
-    `copy` is the expression `clone` uses, ``{}`` standing for the value: an immutable value is
-    shared, a list or dict copied (see `compile_clone`).
-    """
-
-    copy = "{}"
+    """How a field's value goes to and from JSON (`TikalState.clone` copies it as its kind
+    requires: an immutable value is shared, a list or dict copied)."""
 
     def write(self, value: Any) -> Any:
         return value
@@ -113,8 +109,6 @@ class Scalar(Kind):
 class Flat(Kind):
     """A list of ints (or of bools), stored as itself."""
 
-    copy = "{}[:]"
-
     def __init__(self, item: type) -> None:
         self.item = item
 
@@ -133,8 +127,6 @@ class Flat(Kind):
 
 class Piles(Kind):
     """Space -> a list of ints (the face-down tokens on each tile); JSON keys are strings."""
-
-    copy = "{{s: p[:] for s, p in {}.items()}}"
 
     def write(self, value: dict[int, list[int]]) -> dict[str, list[int]]:
         return {str(s): list(p) for s, p in sorted(value.items())}
@@ -158,8 +150,6 @@ class Piles(Kind):
 class Tally(Kind):
     """Space -> an int (what this turn did on each tile); JSON keys are strings."""
 
-    copy = "{}.copy()"
-
     def write(self, value: dict[int, int]) -> dict[str, int]:
         return {str(s): c for s, c in sorted(value.items())}
 
@@ -173,8 +163,6 @@ class Tally(Kind):
 class Rounds(Kind):
     """The score sheet's rounds. A complete round never changes again, so copies share it;
     only the open round (the last, if incomplete) is copied."""
-
-    copy = "copy_rounds({})"
 
     def write(self, value: list[ScoringRound]) -> list[ScoringRound]:
         return [{**r, "entries": r["entries"][:]} for r in value]
@@ -192,6 +180,8 @@ class Rounds(Kind):
 
 
 def copy_rounds(rounds: list[ScoringRound]) -> list[ScoringRound]:
+    """The score sheet for a copy of the state: the complete rounds shared, the open one
+    copied (see `Rounds`)."""
     copied = rounds[:]
     if copied and not copied[-1]["complete"]:
         last = copied[-1]
@@ -334,22 +324,3 @@ def check(state: TikalState, setup: Setup) -> None:
         problem = field.problem(getattr(state, field.name), setup)
         if problem:
             raise MalformedState(f"state field {field.name!r} {problem}")
-
-
-def compile_clone(shared: tuple[str, ...]) -> Callable[..., Any]:
-    """A function that copies a state: the `shared` attributes and the immutable fields are
-    shared, lists and dicts are copied as their `Kind` says.
-
-    It is compiled from `FIELDS` (as `dataclasses` compiles ``__init__``) into one assignment
-    per attribute: search bots clone states hundreds of thousands of times, and a loop of
-    ``setattr`` calls over the table would make each clone about a third slower.
-    """
-    # `type(self).__new__`, not `object.__new__`: mypyc's compiled classes refuse the latter.
-    lines = ["def clone(self):", "    other = type(self).__new__(type(self))"]
-    lines += [f"    other.{name} = self.{name}" for name in shared]
-    lines += [f"    other.{f.name} = {f.kind.copy.format('self.' + f.name)}" for f in FIELDS]
-    lines.append("    return other")
-    namespace: dict[str, Any] = {"copy_rounds": copy_rounds}
-    exec("\n".join(lines), namespace)
-    clone: Callable[..., Any] = namespace["clone"]
-    return clone

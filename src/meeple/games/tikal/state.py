@@ -18,7 +18,7 @@ import functools
 import itertools
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -323,7 +323,7 @@ class TikalState(GameState):
         template = edition.memo.get(key)
         if template is None:
             template = edition.memo[key] = cls._first_blank(options, edition)
-        state: Self = _clone(template)
+        state: Self = template.clone()
         state.options = options
         state.seed = seed
         return state
@@ -1080,11 +1080,14 @@ class TikalState(GameState):
     def determinize(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
         """A full state consistent with `view`: the public parts copied, the stack and the
         face-down tokens dealt at random from what the view says is left."""
-        # Every field is set from the view; the seed is 0, as for a new game of seed 0 (it is
-        # never read again).
-        state = cls._blank(cls.normalize_options(view["options"]), 0)
-        views.fill_from_view(state, view, rng)
-        return state
+        unseen = views.unseen_of(cls, view)
+        if unseen is None:
+            # Every field is set from the view; the seed is 0, as for a new game of seed 0 (it
+            # is never read again).
+            blank = cls._blank(cls.normalize_options(view["options"]), 0)
+            unseen = views.Unseen(view, blank)
+            views.remember_unseen(cls, unseen)
+        return cast(Self, unseen.deal(rng))
 
     # -- persistence ------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -1111,17 +1114,63 @@ class TikalState(GameState):
         fields.check(self, self._setup())
 
     def clone(self) -> Self:
-        return _clone(self)
+        """A copy that shares nothing that can change: the setup and the caches are immutable
+        and shared, lists and dicts are copied, and of the score sheet only the open round
+        (complete rounds never change again; `fields.Rounds`).
 
-
-_State = TypeVar("_State", bound=TikalState)
-
-
-class _Cloner(Protocol):
-    def __call__(self, state: _State, /) -> _State: ...
-
-
-_clone: _Cloner = fields.compile_clone((*_SETUP_SLOTS, *_CACHE_SLOTS))
+        Written out attribute by attribute, not built from `fields.FIELDS`: search copies a
+        state at every step it looks at, and compiled (setup.py) this is one slot copy per
+        attribute. The fields test checks that it copies every declared attribute."""
+        other = type(self).__new__(type(self))
+        # the setup and the caches, shared
+        other.options = self.options
+        other.seed = self.seed
+        other.edition = self.edition
+        other.n = self.n
+        other.auction = self.auction
+        other.tile_kinds = self.tile_kinds
+        other.names = self.names
+        other._nbr = self._nbr
+        other._base = self._base
+        other._paths = self._paths
+        other._placed = self._placed
+        # the fields, in `fields.FIELDS` order
+        other.step = self.step
+        other.scoring_final = self.scoring_final
+        other.tokens = {space: pile[:] for space, pile in self.tokens.items()}
+        other.turn_excavated = self.turn_excavated.copy()
+        other.turn_recovered = self.turn_recovered.copy()
+        other.history = fields.copy_rounds(self.history)
+        other.tile_at = self.tile_at[:]
+        other.rotation = self.rotation[:]
+        other.temple_top = self.temple_top[:]
+        other.camp = self.camp[:]
+        other.guard = self.guard[:]
+        other.workers = self.workers[:]
+        other.leader = self.leader[:]
+        other.supply = self.supply[:]
+        other.out = self.out[:]
+        other.treasures = self.treasures[:]
+        other.score = self.score[:]
+        other.levels = self.levels[:]
+        other.stack = self.stack[:]
+        other.token_supply = self.token_supply[:]
+        other.discarded = self.discarded[:]
+        other.revealed = self.revealed[:]
+        other.moved = self.moved[:]
+        other.passed = self.passed[:]
+        other.scoring_queue = self.scoring_queue[:]
+        other.current = self.current
+        other.ap = self.ap
+        other.hand = self.hand
+        other.volcano_drawer = self.volcano_drawer
+        other.last_mover = self.last_mover
+        other.high_bid = self.high_bid
+        other.high_bidder = self.high_bidder
+        other.first_passer = self.first_passer
+        other.reveals = self.reveals
+        other.last_placer = self.last_placer
+        return other
 
 
 def _raise_if(problem: Problem) -> None:

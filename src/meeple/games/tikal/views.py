@@ -8,6 +8,7 @@ at random; `shuffle_hidden` re-deals them in a full state.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -94,11 +95,72 @@ def view_of(state: TikalState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def fill_from_view(state: TikalState, view: Mapping[str, Any], rng: random.Random) -> None:
-    """Set every field of `state` (blank, with the view's options) from `view`: the public
-    parts copied, the stack and the face-down tokens dealt at random from what is left."""
-    edition, n = state.edition, state.n
-    index = edition.index_of_id
+class Unseen:
+    """A view made into a state, all but what it hides: the public parts copied into
+    `state`, and the hidden tiles and tokens ready to be dealt (`deal`).
+
+    Search determinizes the same view at every iteration of a decision, so the last view's
+    `Unseen` is kept (`unseen_of`): each iteration is then a copy and the deals."""
+
+    __slots__ = ("piles", "stack", "state", "tokens", "view")
+
+    view: dict[str, Any]
+    """A deep copy of the view it was made from (the caller's view may change later)."""
+    state: TikalState
+    """Every field set from the view; no tile in the stack, no token on a tile."""
+    stack: list[TileIndex]
+    """The terrain tiles nobody has seen, in letter order (the stack before its shuffle)."""
+    tokens: list[TreasureKind]
+    """The tokens nobody has seen, before their shuffle."""
+    piles: list[tuple[int, int]]
+    """(space, face-down tokens on it) of every tile with tokens, in board order."""
+
+    def __init__(self, view: Mapping[str, Any], state: TikalState) -> None:
+        """`state` is blank, with the view's options; it becomes `self.state`."""
+        self.view = copy.deepcopy(dict(view))
+        self.state = state
+        _fill_public(state, view)
+        state.paths()  # worked out once, and shared by every copy
+        self.stack = _unseen_stack(state, view["stack_size"])
+        self.tokens = _unseen_tokens(state.edition, view)
+        self.piles = [(e["space"], e["tokens"]) for e in view["board"] if e["tokens"]]
+
+    def deal(self, rng: random.Random) -> TikalState:
+        """A full state: a copy of `state` with the stack and the face-down tokens dealt at
+        random (the stack first, as the rules of the view allow: within letters)."""
+        state = self.state.clone()
+        state.stack = shuffle_within_letters(state.edition, self.stack, rng)
+        unseen = self.tokens[:]
+        rng.shuffle(unseen)
+        state.tokens = {space: [unseen.pop() for _ in range(count)] for space, count in self.piles}
+        state.token_supply = unseen
+        return state
+
+
+#: The last view made into an `Unseen`, by the class it was made for.
+_LAST_UNSEEN: dict[type, Unseen] = {}
+
+
+def unseen_of(cls: type[TikalState], view: Mapping[str, Any]) -> Unseen | None:
+    """The `Unseen` of `view` for `cls` if it was the last one made, else None."""
+    last = _LAST_UNSEEN.get(cls)
+    if last is not None and last.view == view:
+        return last
+    return None
+
+
+def remember_unseen(cls: type[TikalState], unseen: Unseen) -> None:
+    """Keep `unseen` as the last one made for `cls` (one at a time: search asks for one view
+    again and again, then moves on to the next)."""
+    _LAST_UNSEEN.clear()
+    _LAST_UNSEEN[cls] = unseen
+
+
+def _fill_public(state: TikalState, view: Mapping[str, Any]) -> None:
+    """Set every field of `state` (blank, with the view's options) from `view` but the stack,
+    the tokens on the tiles and the token supply."""
+    n = state.n
+    index = state.edition.index_of_id
     for entry in view["board"]:
         space = entry["space"]
         state.tile_at[space] = index[entry["tile"]]
@@ -117,8 +179,6 @@ def fill_from_view(state: TikalState, view: Mapping[str, Any], rng: random.Rando
     state.hand = index[view["hand"]] if view["hand"] is not None else NO_TILE
     state.discarded = [index[t] for t in view["discarded"]]
     state.revealed = [index[t] for t in view["revealed"]]
-    state.stack = _deal_stack(state, view["stack_size"], rng)
-    state.tokens, state.token_supply = _deal_tokens(edition, view, rng)
     state.step = view["step"]
     state.current = view["to_move"][0] if view["to_move"] else 0
     state.ap = view["ap"]
@@ -142,22 +202,20 @@ def fill_from_view(state: TikalState, view: Mapping[str, Any], rng: random.Rando
     ]
 
 
-def _deal_stack(state: TikalState, size: int, rng: random.Random) -> list[TileIndex]:
-    """The terrain tiles nobody has seen, as a stack of `size` tiles in letter order."""
+def _unseen_stack(state: TikalState, size: int) -> list[TileIndex]:
+    """The terrain tiles nobody has seen, in letter order as a stack holds them (the state
+    has every tile that was seen in place)."""
     edition = state.edition
     used = {*state.tile_at, *state.discarded, *state.revealed, state.hand}
     remaining = [t for t in edition.terrain if t not in used]
     remaining.sort(key=edition.tile_letters.__getitem__, reverse=True)
     if len(remaining) != size:
         raise MalformedState("view: stack_size does not match the tiles seen")
-    return shuffle_within_letters(edition, remaining, rng)
+    return remaining
 
 
-def _deal_tokens(
-    edition: Edition, view: Mapping[str, Any], rng: random.Random
-) -> tuple[dict[int, list[TreasureKind]], list[TreasureKind]]:
-    """The tokens nobody has seen, dealt to the tiles as the view counts them; and the rest,
-    the token supply."""
+def _unseen_tokens(edition: Edition, view: Mapping[str, Any]) -> list[TreasureKind]:
+    """The tokens nobody has seen (on the tiles face down, or in the supply), in kind order."""
     held = [0] * edition.treasure_kinds
     for kind_count in (p["treasures"] for p in view["players"]):
         for kind, count in enumerate(kind_count):
@@ -165,15 +223,10 @@ def _deal_tokens(
     unseen = [
         k for k in range(edition.treasure_kinds) for _ in range(edition.treasure_copies - held[k])
     ]
-    rng.shuffle(unseen)
-    tokens = {
-        entry["space"]: [unseen.pop() for _ in range(entry["tokens"])]
-        for entry in view["board"]
-        if entry["tokens"]
-    }
-    if len(unseen) != view["token_supply"]:
+    on_tiles = sum(entry["tokens"] for entry in view["board"])
+    if len(unseen) - on_tiles != view["token_supply"]:
         raise MalformedState("view: token_supply does not match the tokens seen")
-    return tokens, unseen
+    return unseen
 
 
 def shuffle_hidden(state: TikalState, rng: random.Random) -> None:
