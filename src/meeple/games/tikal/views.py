@@ -131,7 +131,7 @@ class Unseen:
         state = self.state.clone()
         state.stack = shuffle_within_letters(state.edition, self.stack, rng)
         unseen = self.tokens[:]
-        rng.shuffle(unseen)
+        shuffle(unseen, rng)
         state.tokens = {space: [unseen.pop() for _ in range(count)] for space, count in self.piles}
         state.token_supply = unseen
         return state
@@ -236,7 +236,7 @@ def shuffle_hidden(state: TikalState, rng: random.Random) -> None:
     state.stack = shuffle_within_letters(state.edition, state.stack, rng)
     piles = sorted(state.tokens)
     pool = [k for s in piles for k in state.tokens[s]] + state.token_supply
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     for s in piles:
         count = len(state.tokens[s])
         state.tokens[s], pool = pool[:count], pool[count:]
@@ -257,11 +257,32 @@ def shuffle_within_letters(
         first, last = positions[0], positions[-1] + 1
         if last - first == len(positions):  # together, as in a stack: shuffle the slice
             group = result[first:last]
-            rng.shuffle(group)
+            shuffle(group, rng)
             result[first:last] = group
             continue
         group = [result[i] for i in positions]
-        rng.shuffle(group)
+        shuffle(group, rng)
         for i, tile in zip(positions, group, strict=True):
             result[i] = tile
     return result
+
+
+def shuffle(items: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(items)``: the same algorithm and the same draws (Python's, which a test
+    compares), written out so that the compiled build (setup.py) runs it as C.
+
+    Search shuffles the hidden stack and tokens at every iteration, and `random.shuffle` is
+    interpreted Python, one call of `_randbelow` per item. A generator of another class, whose
+    draws may differ, is left to its own `shuffle`."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        # `Random._randbelow(i + 1)`: draw bits until the value is below the bound
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
