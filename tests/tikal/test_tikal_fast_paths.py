@@ -117,3 +117,20 @@ def test_the_views_shuffle_draws_as_pythons_shuffle():
             theirs.shuffle(expected)
             assert items == expected
             assert mine.getstate() == theirs.getstate()
+
+
+def test_determinize_follows_a_view_changed_between_calls():
+    """Determinization keeps the last view made into a state; a caller may change its view
+    in place between calls (before the second call or after), and the states follow it."""
+    state = positions(3, False, 6)[40]
+    seat = state.to_move()[0]
+    view = state.view(seat)
+    rng = random.Random(0)
+    for extra in (5, 7):  # the first change before the second call, the next one after it
+        TikalState.determinize(view, rng)
+        view["players"][1]["score"] += extra
+        view["ap"] = extra
+        changed = TikalState.determinize(view, rng)
+        assert changed.score[1] == view["players"][1]["score"]
+        assert changed.view(seat) == view
+    assert TikalState.determinize(view, rng).view(seat) == view

@@ -594,7 +594,10 @@ class TikalState(GameState):
         camp = self.camp
         if seat not in camp:  # the usual case, at C speed
             return [self._base]
-        return [self._base, *(s for s, owner in enumerate(camp) if owner == seat)]
+        first = camp.index(seat)
+        if camp.count(seat) == 1:  # the next most usual, also at C speed
+            return [self._base, first]
+        return [self._base, *[s for s in range(first, len(camp)) if camp[s] == seat]]
 
     def majority_holder(self, space: Space) -> Seat:
         """The seat that holds a temple in a scoring (TIK-12), or `NO_SEAT`: the guard, else
@@ -661,10 +664,11 @@ class TikalState(GameState):
         if self.guard.count(seat) >= GUARDS_PER_PLAYER:
             return _GUARDS_USED
         mine = self.weight_on(seat, space)
-        if mine == 0 or any(
-            self.weight_on(other, space) >= mine for other in range(self.n) if other != seat
-        ):
+        if mine == 0:
             return _NO_SOLE_MAJORITY
+        for other in range(self.n):
+            if other != seat and self.weight_on(other, space) >= mine:
+                return _NO_SOLE_MAJORITY
         return None
 
     # -- applying actions -------------------------------------------------------------------

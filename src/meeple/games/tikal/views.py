@@ -102,10 +102,13 @@ class Unseen:
     Search determinizes the same view at every iteration of a decision, so the last view's
     `Unseen` is kept (`unseen_of`): each iteration is then a copy and the deals."""
 
-    __slots__ = ("piles", "stack", "state", "tokens", "view")
+    __slots__ = ("piles", "snapshot", "source", "stack", "state", "tokens")
 
-    view: dict[str, Any]
-    """A deep copy of the view it was made from (the caller's view may change later)."""
+    source: Mapping[str, Any]
+    """The view it was made from (kept, so that no other object takes its identity)."""
+    snapshot: dict[str, Any] | None
+    """A deep copy of the view once it is asked for a second time (the caller may change
+    its view in between: it is then made afresh); None until then."""
     state: TikalState
     """Every field set from the view; no tile in the stack, no token on a tile."""
     stack: list[TileIndex]
@@ -117,7 +120,7 @@ class Unseen:
 
     def __init__(self, view: Mapping[str, Any], state: TikalState) -> None:
         """`state` is blank, with the view's options; it becomes `self.state`."""
-        self.view = copy.deepcopy(dict(view))
+        self.source, self.snapshot = view, None
         self.state = state
         _fill_public(state, view)
         state.paths()  # worked out once, and shared by every copy
@@ -142,16 +145,21 @@ _LAST_UNSEEN: dict[type, Unseen] = {}
 
 
 def unseen_of(cls: type[TikalState], view: Mapping[str, Any]) -> Unseen | None:
-    """The `Unseen` of `view` for `cls` if it was the last one made, else None."""
+    """The `Unseen` of `view` for `cls`, if it is the view last made into one, unchanged since
+    its snapshot; else None (make it then, and `remember_unseen` it)."""
     last = _LAST_UNSEEN.get(cls)
-    if last is not None and last.view == view:
-        return last
-    return None
+    if last is None or last.source is not view or last.snapshot is None:
+        return None
+    return last if last.snapshot == view else None
 
 
 def remember_unseen(cls: type[TikalState], unseen: Unseen) -> None:
     """Keep `unseen` as the last one made for `cls` (one at a time: search asks for one view
-    again and again, then moves on to the next)."""
+    again and again, then moves on to the next). A view made a second time in a row is the
+    one search asks for: it gets its snapshot (a single determinization takes none)."""
+    last = _LAST_UNSEEN.get(cls)
+    if last is not None and last.source is unseen.source:
+        unseen.snapshot = copy.deepcopy(dict(unseen.source))
     _LAST_UNSEEN.clear()
     _LAST_UNSEEN[cls] = unseen
 
