@@ -134,3 +134,21 @@ def test_determinize_follows_a_view_changed_between_calls():
         assert changed.score[1] == view["players"][1]["score"]
         assert changed.view(seat) == view
     assert TikalState.determinize(view, rng).view(seat) == view
+
+
+def test_a_copy_to_try_an_action_leaves_the_state_alone():
+    """`clone_to_try` shares the lists a figure's move never changes: applying the action to
+    it must change nothing of the state, and give what a full clone gives."""
+    tried = set()
+    for state in positions(4, False, 8, every=7):
+        seat = state.to_move()[0]
+        before = state.to_json()
+        for action in state.legal_actions(seat):
+            trial = state.clone_to_try(action)
+            trial.apply(seat, action)
+            full = state.clone()
+            full.apply(seat, action)
+            assert trial.to_json() == full.to_json()
+            assert state.to_json() == before, action
+            tried.add(action.kind)
+    assert {"walk", "camp_move", "deploy", "place_tile", "excavate"} <= tried

@@ -42,7 +42,7 @@ class TikalEvaluation(Evaluation):
             return self.BID_WORTH - action.amount
         if kind == "pass":
             return 0.0
-        after = state.clone()
+        after = cast(TikalState, state).clone_to_try(action)
         try:
             after.apply(seat, action)
         except MeepleError:

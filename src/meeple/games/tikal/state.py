@@ -1122,9 +1122,21 @@ class TikalState(GameState):
         and shared, lists and dicts are copied, and of the score sheet only the open round
         (complete rounds never change again; `fields.Rounds`).
 
-        Written out attribute by attribute, not built from `fields.FIELDS`: search copies a
-        state at every step it looks at, and compiled (setup.py) this is one slot copy per
-        attribute. The fields test checks that it copies every declared attribute."""
+        Written out attribute by attribute (`_copy`), not built from `fields.FIELDS`: search
+        copies a state at every step it looks at, and compiled (setup.py) this is one slot copy
+        per attribute. The fields test checks that it copies every declared attribute."""
+        return self._copy(False)
+
+    def clone_to_try(self, action: Action) -> Self:
+        """A copy to apply `action` to, and then only to read. A figure's move (deploying, by
+        the secret paths, walking) changes only the figures, the supply and the action points,
+        so its copy shares every other list and dict with this state: search tries each fresh
+        action of a position once, most of them moves. Any other action gets a `clone`."""
+        kind = type(action)
+        return self._copy(kind is Walk or kind is CampMove or kind is Deploy)
+
+    def _copy(self, move: bool) -> Self:
+        """`clone`, or with `move` the copy for a figure's move of `clone_to_try`."""
         other = type(self).__new__(type(self))
         # the setup and the caches, shared
         other.options = self.options
@@ -1141,29 +1153,29 @@ class TikalState(GameState):
         # the fields, in `fields.FIELDS` order
         other.step = self.step
         other.scoring_final = self.scoring_final
-        other.tokens = {space: pile[:] for space, pile in self.tokens.items()}
-        other.turn_excavated = self.turn_excavated.copy()
-        other.turn_recovered = self.turn_recovered.copy()
-        other.history = fields.copy_rounds(self.history)
-        other.tile_at = self.tile_at[:]
-        other.rotation = self.rotation[:]
-        other.temple_top = self.temple_top[:]
-        other.camp = self.camp[:]
-        other.guard = self.guard[:]
+        other.tokens = self.tokens if move else {s: pile[:] for s, pile in self.tokens.items()}
+        other.turn_excavated = self.turn_excavated if move else self.turn_excavated.copy()
+        other.turn_recovered = self.turn_recovered if move else self.turn_recovered.copy()
+        other.history = self.history if move else fields.copy_rounds(self.history)
+        other.tile_at = self.tile_at if move else self.tile_at[:]
+        other.rotation = self.rotation if move else self.rotation[:]
+        other.temple_top = self.temple_top if move else self.temple_top[:]
+        other.camp = self.camp if move else self.camp[:]
+        other.guard = self.guard if move else self.guard[:]
         other.workers = self.workers[:]
         other.leader = self.leader[:]
         other.supply = self.supply[:]
-        other.out = self.out[:]
-        other.treasures = self.treasures[:]
-        other.score = self.score[:]
-        other.levels = self.levels[:]
-        other.stack = self.stack[:]
-        other.token_supply = self.token_supply[:]
-        other.discarded = self.discarded[:]
-        other.revealed = self.revealed[:]
-        other.moved = self.moved[:]
-        other.passed = self.passed[:]
-        other.scoring_queue = self.scoring_queue[:]
+        other.out = self.out if move else self.out[:]
+        other.treasures = self.treasures if move else self.treasures[:]
+        other.score = self.score if move else self.score[:]
+        other.levels = self.levels if move else self.levels[:]
+        other.stack = self.stack if move else self.stack[:]
+        other.token_supply = self.token_supply if move else self.token_supply[:]
+        other.discarded = self.discarded if move else self.discarded[:]
+        other.revealed = self.revealed if move else self.revealed[:]
+        other.moved = self.moved if move else self.moved[:]
+        other.passed = self.passed if move else self.passed[:]
+        other.scoring_queue = self.scoring_queue if move else self.scoring_queue[:]
         other.current = self.current
         other.ap = self.ap
         other.hand = self.hand
