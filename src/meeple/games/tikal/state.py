@@ -92,6 +92,11 @@ _place_guard = functools.cache(PlaceGuard)
 _exchange = functools.cache(Exchange)
 _END_TURN = EndTurn()
 
+Placements = tuple[
+    tuple[tuple[Space, Rotation], ...], tuple[PlaceTile, ...], frozenset[tuple[Space, Rotation]]
+]
+"""Where a tile may go: (space, rotation) pairs in board order, their actions, and their set."""
+
 Problem = tuple[str, str] | None
 """Why a rule refuses an action, as (rule, reason); None if it allows it."""
 
@@ -523,20 +528,17 @@ class TikalState(GameState):
         """(space, rotation) pairs where `tile` may go, one per distinct layout (TIK-2)."""
         return self._placement_entry(tile)[0]
 
-    def _placement_entry(
-        self, tile: int
-    ) -> tuple[tuple[tuple[int, int], ...], tuple[PlaceTile, ...]]:
-        """The placements of `tile` and their actions, memoised per edition by board layout
-        (search reaches the same layouts again and again; the key is the whole layout)."""
-        memo = self.edition.memo
-        key = ("placements", tile, tuple(self.tile_at), tuple(self.rotation))
-        entry = memo.get(key)
+    def _placement_entry(self, tile: int) -> Placements:
+        """The placements of `tile`, their actions and their set, kept with the `Paths` of
+        the board's layout: memoised per edition by layout as those are (search reaches the
+        same layouts again and again), and found without a key made of the whole layout."""
+        extra = self.paths().extra
+        key = ("placements", tile)
+        entry: Placements | None = extra.get(key)
         if entry is None:
             pairs = self._compute_placements(tile)
-            entry = (pairs, tuple(_place_tile(s, r) for s, r in pairs))
-            if len(memo) >= _MEMO_LIMIT:
-                memo.clear()
-            memo[key] = entry
+            actions = tuple(_place_tile(s, r) for s, r in pairs)
+            entry = extra[key] = (pairs, actions, frozenset(pairs))
         return entry
 
     def _compute_placements(self, tile: int) -> tuple[tuple[int, int], ...]:
@@ -733,7 +735,7 @@ class TikalState(GameState):
             for r in self.edition.distinct_rotations[tile]
             if self.edition.rotated_steps[tile][r] == layout
         )
-        if (action.space, canonical) not in self._placements(tile):
+        if (action.space, canonical) not in self._placement_entry(tile)[2]:
             if self.tile_at[action.space] != NO_TILE:
                 raise IllegalAction("TIK-2", say("that space already holds a tile"))
             raise IllegalAction(
