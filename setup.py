@@ -31,6 +31,7 @@ COMPILED = [
     "src/meeple/games/altiplano/scoring.py",
     "src/meeple/games/altiplano/warehouse.py",
     "src/meeple/games/altiplano/evaluation.py",
+    "src/meeple/bots/tree.py",
 ]
 
 ext_modules = []
