@@ -3,10 +3,11 @@
 
 Every iteration samples a full state from the bot's own view with ``determinize`` (through the
 game's `GameState.sampler`, made once a decision; the hidden parts, such as Tikal's stack and
-tokens or Altiplano's bags, are guessed afresh each time and never read), then walks one shared tree whose edges are actions. A child is scored by UCB1 over
-the iterations in which its action was available, which is how ISMCTS handles actions that exist
-in some samples and not in others. Each seat in the tree maximises its own reward, so the same
-search serves two to five players.
+tokens or Altiplano's bags, are guessed afresh each time and never read), then walks one shared
+tree whose edges are actions. A child is scored by UCB1 over the iterations in which its action
+was available, which is how ISMCTS handles actions that exist in some samples and not in
+others. Each seat in the tree maximises its own reward, so the same search serves two to five
+players.
 
 Two things keep the budget on real decisions:
 
@@ -103,10 +104,11 @@ class IsmctsBot(Bot):
         # The view is read once a decision; a view the engine cannot complete is a bug to
         # report, not to play around.
         sample, iterate = self.state_class.sampler(view), self.search.iterate
+        first = self.search.searched(legal)
         while (iterations is None or done < iterations) and (
             deadline is None or time.perf_counter() < deadline
         ):
-            iterate(root, sample(self.rng), seat)
+            iterate(root, sample(self.rng), seat, first)
             done += 1
             if done % EARLY_STOP_EVERY == 0 and self._settled(
                 root, done, iterations, deadline, start

@@ -92,31 +92,37 @@ class Search:
                 self.others.append(action)
         return key
 
-    def iterate(self, root: Node, state: GameState, seat: int) -> None:
+    def iterate(self, root: Node, state: GameState, seat: int, first: list[Action]) -> None:
         """One iteration on `state` (a fresh determinization, used up by it): down the tree
-        to a new node or the end, then the leaf's value back up the path."""
-        node = root
-        path: list[Node] = []
-        while not state.is_over():
+        to a new node or the end, then the leaf's value back up the path.
+
+        `first` are the seat's actions at the root (`searched` of the decision's legal
+        actions): every determinization of the seat's view offers the seat the same legal
+        actions in the same order (`meeple.engine.testing` holds every game to it), so they
+        are not listed again at every iteration."""
+        node = self.step(root, state, seat, first)
+        path = [node]
+        while node.visits > 0 and not state.is_over():
             movers = state.to_move()
             # When seats act at once (Altiplano's planning), the searching seat goes first.
             mover = seat if seat in movers else movers[0]
             if self.own_turn_only and mover != seat:
                 break
-            child = self.select(node, state, mover, self.actions(state, mover))
-            action = child.action
-            assert action is not None  # only the root has none
-            state.apply(mover, action)
-            path.append(child)
-            node = child
-            if child.visits == 0:
-                break
+            node = self.step(node, state, mover, self.searched(state.legal_actions(mover)))
+            path.append(node)
         self.backup(state, path)
         root.visits += 1
 
-    def actions(self, state: GameState, seat: int) -> list[Action]:
-        """The seat's legal actions without the pruned kinds (unless nothing else is left)."""
-        legal = state.legal_actions(seat)
+    def step(self, node: Node, state: GameState, mover: int, actions: list[Action]) -> Node:
+        """Choose among `actions` at `node` and play the choice on `state`; the child chosen."""
+        child = self.select(node, state, mover, actions)
+        action = child.action
+        assert action is not None  # only the root has none
+        state.apply(mover, action)
+        return child
+
+    def searched(self, legal: list[Action]) -> list[Action]:
+        """Legal actions without the pruned kinds (unless nothing else is left)."""
         if self.pruned:
             pruned = self.pruned
             kept = [a for a in legal if a.kind not in pruned]
