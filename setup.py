@@ -17,7 +17,8 @@ import os
 
 from setuptools import setup
 
-#: Modules compiled by the optional build: both games' engines, views and evaluations.
+#: Modules compiled by the optional build: both games' engines, views and evaluations, and the
+#: ISMCTS search's tree and iteration.
 COMPILED = [
     "src/meeple/games/tikal/state.py",
     "src/meeple/games/tikal/paths.py",
@@ -31,6 +32,7 @@ COMPILED = [
     "src/meeple/games/altiplano/scoring.py",
     "src/meeple/games/altiplano/warehouse.py",
     "src/meeple/games/altiplano/evaluation.py",
+    "src/meeple/bots/tree.py",
 ]
 
 ext_modules = []
