@@ -1088,12 +1088,21 @@ class TikalState(GameState):
         face-down tokens dealt at random from what the view says is left."""
         unseen = views.unseen_of(cls, view)
         if unseen is None:
-            # Every field is set from the view; the seed is 0, as for a new game of seed 0 (it
-            # is never read again).
-            blank = cls._blank(cls.normalize_options(view["options"]), 0)
-            unseen = views.Unseen(view, blank)
+            unseen = cls._unseen(view)
             views.remember_unseen(cls, unseen)
         return cast(Self, unseen.deal(rng))
+
+    @classmethod
+    def sampler(cls, view: Mapping[str, Any]) -> Callable[[random.Random], Self]:
+        """`determinize` for one view: the view is read once (`views.Unseen`), and each
+        sample is a copy with the stack and the tokens dealt, drawing as `determinize` does."""
+        return cast(Callable[[random.Random], Self], cls._unseen(view).deal)
+
+    @classmethod
+    def _unseen(cls, view: Mapping[str, Any]) -> views.Unseen:
+        # Every field is set from the view; the seed is 0, as for a new game of seed 0 (it is
+        # never read again).
+        return views.Unseen(view, cls._blank(cls.normalize_options(view["options"]), 0))
 
     # -- persistence ------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
