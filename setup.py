@@ -31,6 +31,8 @@ COMPILED = [
     "src/meeple/games/altiplano/scoring.py",
     "src/meeple/games/altiplano/warehouse.py",
     "src/meeple/games/altiplano/evaluation.py",
+    "src/meeple/games/altiplano/components.py",
+    "src/meeple/games/altiplano/missions.py",
 ]
 
 ext_modules = []
