@@ -91,6 +91,13 @@ _take_back_tile = functools.cache(A.TakeBackTile)
 _unplace = functools.cache(A.Unplace)
 
 
+@functools.cache
+def _produces(source: str, outs: tuple[str, ...]) -> tuple[A.Produce, ...]:
+    """The productions of a conversion, one per output (the cached instances above): listed
+    for every location at every step of search's evaluation."""
+    return tuple(_produce(source, out) for out in outs)
+
+
 def _add(counts: dict[str, int], good: str, n: int = 1) -> None:
     counts[good] = counts.get(good, 0) + n
 
@@ -733,12 +740,12 @@ class AltiplanoState(GameState):
             if cont is not None and cont != conv.key:
                 continue
             if _covers(avail, conv.inputs):
-                result.extend(_produce(conv.key, out) for out in conv.out)
+                result.extend(_produces(conv.key, conv.out))
         if cont is None:
             for key, conv in self._conversions_by_location(p).get(loc, ()):
                 placed = p["role_fields"] if key == "role" else p["ext_fields"][key[4:]]
                 if _covers(placed, conv.inputs):
-                    result.extend(_produce(key, out) for out in conv.out)
+                    result.extend(_produces(key, conv.out))
         if loc == "harbor" and cont is None and _covers(avail, comps.boat_cost):
             result.extend(_produce("boat", g) for g in sorted(set(s["boats"])) or [""])
         if loc == "village":
