@@ -1,0 +1,23 @@
+"""`hidden._shuffle` is `random.Random.shuffle` step for step: the same seeds give the same
+determinizations as before it was written out (the same games and the same search choices)."""
+
+from __future__ import annotations
+
+import random
+
+from meeple.games.altiplano.hidden import _shuffle
+
+
+def test_the_shuffle_orders_as_random_shuffle_does() -> None:
+    for seed in range(200):
+        for length in (0, 1, 2, 3, 7, 16, 33, 100):
+            items = [f"tile{i}" for i in range(length)]
+            expected, ours = list(items), list(items)
+            random.Random(seed).shuffle(expected)
+            rng = random.Random(seed)
+            _shuffle(rng, ours)
+            assert ours == expected, (seed, length)
+            # and it leaves the generator where random.shuffle leaves it
+            after = random.Random(seed)
+            after.shuffle(list(items))
+            assert rng.random() == after.random(), (seed, length)
