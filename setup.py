@@ -17,7 +17,8 @@ import os
 
 from setuptools import setup
 
-#: Modules compiled by the optional build: both games' engines, views and evaluations.
+#: Modules compiled by the optional build: both games' engines, views and evaluations, and the
+#: ISMCTS search's tree and iteration.
 COMPILED = [
     "src/meeple/games/tikal/state.py",
     "src/meeple/games/tikal/paths.py",
@@ -33,6 +34,7 @@ COMPILED = [
     "src/meeple/games/altiplano/evaluation.py",
     "src/meeple/games/altiplano/components.py",
     "src/meeple/games/altiplano/missions.py",
+    "src/meeple/bots/tree.py",
 ]
 
 ext_modules = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -118,3 +119,29 @@ def test_a_seat_acting_alongside_others_searches_its_own_actions():
     assert bot.choose(state.view(seat), legal) in legal
     assert bot.last_root.children and set(bot.last_root.children) <= set(legal)
     assert all(child.mover == seat for child in bot.last_root.children.values())
+
+
+class FreshActionsTikal(TikalState):
+    """Tikal whose legal actions are new instances at every call, equal to the usual ones (an
+    engine that does not memoise its actions)."""
+
+    def legal_actions(self, seat: int) -> list:
+        return [dataclasses.replace(a) for a in super().legal_actions(seat)]
+
+
+def test_the_search_is_the_same_whether_or_not_an_engine_reuses_its_actions():
+    """The tree finds actions by the identity of the first instance of each value; an engine
+    that hands out new instances must get the same search, value for value."""
+    state = wide_tikal_position()
+    seat = state.to_move()[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    fresh_state = FreshActionsTikal.from_json(state.to_json())
+    fresh_legal = fresh_state.legal_actions(seat)
+    assert fresh_legal == legal and not any(a is b for a, b in zip(fresh_legal, legal, strict=True))
+    plain, fresh = (
+        IsmctsBot(cls, 4, budget=Budget(iterations=60)) for cls in (TikalState, FreshActionsTikal)
+    )
+    assert fresh.choose(view, fresh_legal) == plain.choose(view, legal)
+    tree = {a: (c.visits, c.avail, c.reward) for a, c in plain.last_root.children.items()}
+    assert {a: (c.visits, c.avail, c.reward) for a, c in fresh.last_root.children.items()} == tree
+    assert fresh.last_root.priors == plain.last_root.priors

@@ -19,7 +19,7 @@ import pytest
 from browsing import PHONE
 from playwright.sync_api import Page, WebSocketRoute, expect
 from test_browser_tables import api, api_table, legal_buttons, take_seat, wait_shown
-from test_browser_tikal import click_element, play_by_clicking, short_edition
+from test_browser_tikal import click_element, play_by_clicking
 
 # -- refusal words -----------------------------------------------------------------------
 # The protocol's own refusals as a German table page shows them: a move chosen at a stale
@@ -140,7 +140,7 @@ def walk_offered(server: str, table: str, secret: str) -> tuple[dict, dict]:
 @pytest.mark.timeout(120)
 def test_the_tikal_board_fits_a_phone_and_its_figures_can_be_tapped(browser, server):
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
-    body = {"game": "tikal", "options": {"edition": short_edition()}, "seats": seats}
+    body = {"game": "tikal", "options": {}, "seats": seats}
     created = api(server, "/api/tables", body)
     secret = created["seats"][0]["secret"]
     context = browser.new_context(base_url=server, viewport=PHONE, has_touch=True)

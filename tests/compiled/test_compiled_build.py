@@ -30,7 +30,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 #: What the compiled build runs: the modules that failed compiled before (the fields' and
 #: the leak check's, which subclasses the state), the rules' fast paths and rulings, the
-#: engine's checks of every game, and samples of the long ones (random_sample.py).
+#: engine's checks of every game, samples of the long ones (random_sample.py), and the
+#: search's short tests.
 TESTS = [
     "tests/tikal/test_tikal_fields.py",
     "tests/tikal/test_tikal_simulation.py",
@@ -42,6 +43,12 @@ TESTS = [
     "tests/altiplano/test_altiplano_rulings.py",
     "tests/engine/test_conformance.py",
     "tests/engine/test_engine_secrecy.py",
+    # The search's tree (bots/tree.py): its short tests, and the samplers it draws states from.
+    "tests/bots/test_bots_ismcts.py::test_an_iteration_budget_is_reproducible",
+    "tests/bots/test_bots_ismcts.py::test_progressive_widening_grows_the_best_candidates_first",
+    "tests/bots/test_bots_ismcts.py::test_a_seat_acting_alongside_others_searches_its_own_actions",
+    "tests/bots/test_bots_ismcts.py::test_the_search_is_the_same_whether_or_not_an_engine_reuses_its_actions",
+    "tests/engine/test_engine_sampler.py",
 ]
 #: Prints the file each module named on the command line is imported from.
 WHERE_FROM = (

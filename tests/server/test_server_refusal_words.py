@@ -4,9 +4,14 @@ them in English, as programs read them (the protocol's codes and texts do not ch
 
 from __future__ import annotations
 
+import copy
+import html
 import json
+from importlib import resources
 
 import pytest
+
+from meeple.engine.testing import edit_at
 
 GERMAN = {"accept-language": "de"}
 RUSSIAN = {"accept-language": "ru"}
@@ -135,3 +140,103 @@ def test_options_refused_together_are_said_in_the_readers_language(client, langu
     )
     assert page.status_code == 400
     assert convention in page.text and "must be an object" not in page.text
+
+
+def _builtin_edition(game: str) -> dict:
+    text = resources.files(f"meeple.games.{game}").joinpath("data/components.json")
+    return json.loads(text.read_text(encoding="utf-8"))
+
+
+BUILTIN_EDITIONS = {game: _builtin_edition(game) for game in ("tikal", "altiplano")}
+TIKAL_TILES = ("terrain_tiles", "tiles", "value")
+#: Malformed editions, three a game: an unknown kind of `one_of`, a repeated entry of `new_id`
+#: or the board, and a rule of the game's own checks (a tile's stones, a good's tiles); with
+#: the English refusal and the words each language says instead.
+EDITION_REFUSALS = {
+    "tikal: unknown tile kind": (
+        "tikal",
+        edit_at((*TIKAL_TILES, 3, "kind"), "castle"),
+        "terrain_tiles.tiles[3].kind: unknown tile kind 'castle'",
+        {
+            "de": "terrain_tiles.tiles[3].kind: unbekannter Wert (Tafelart): 'castle'",
+            "fr": "terrain_tiles.tiles[3].kind : valeur inconnue (sorte de tuile) : 'castle'",
+            "pt": "terrain_tiles.tiles[3].kind: valor desconhecido (tipo de peça): 'castle'",
+            "ru": "terrain_tiles.tiles[3].kind: неизвестное значение (вид тайла): 'castle'",
+        },
+    ),
+    "tikal: a space listed twice": (
+        "tikal",
+        edit_at(("board", "spaces", "value", 1), [0, 0]),
+        "board.spaces[1]: (0, 0) is listed twice",
+        {
+            "de": "board.spaces[1]: (0, 0) steht zweimal in der Liste",
+            "fr": "board.spaces[1] : (0, 0) figure deux fois dans la liste",
+            "pt": "board.spaces[1]: (0, 0) aparece duas vezes na lista",
+            "ru": "board.spaces[1]: (0, 0) указано в списке дважды",
+        },
+    ),
+    "tikal: a tile's stones on two sides": (
+        "tikal",
+        edit_at((*TIKAL_TILES, 0, "steps"), [1, 2]),
+        "terrain_tiles.tiles[0].steps: must be a list of 6 stone counts",
+        {
+            "de": "terrain_tiles.tiles[0].steps: muss die Steine auf 6 Seiten auflisten",
+            "fr": "terrain_tiles.tiles[0].steps : doit être la liste des pierres de 6 côtés",
+            "pt": "terrain_tiles.tiles[0].steps: deve ser a lista das pedras de 6 lados",
+            "ru": "terrain_tiles.tiles[0].steps: должно быть списком числа камней на 6 сторонах",
+        },
+    ),
+    "altiplano: unknown good": (
+        "altiplano",
+        edit_at(("roles", 0, "start", "gold"), 1),
+        "roles[0].start.gold: unknown good 'gold'",
+        {
+            "de": "roles[0].start.gold: unbekannter Wert (Ware): 'gold'",
+            "fr": "roles[0].start.gold : valeur inconnue (marchandise) : 'gold'",
+            "pt": "roles[0].start.gold: valor desconhecido (mercadoria): 'gold'",
+            "ru": "roles[0].start.gold: неизвестное значение (товар): 'gold'",
+        },
+    ),
+    "altiplano: a role repeated": (
+        "altiplano",
+        edit_at(("roles", 1, "id"), "woodcutter"),
+        "roles[1].id: role 'woodcutter' is repeated",
+        {
+            "de": "roles[1].id: Rolle 'woodcutter' kommt doppelt vor",
+            "fr": "roles[1].id : rôle 'woodcutter' en double",
+            "pt": "roles[1].id: profissão 'woodcutter' aparece mais de uma vez",
+            "ru": "roles[1].id: роль 'woodcutter' повторяется",
+        },
+    ),
+    "altiplano: more glass than the game has": (
+        "altiplano",
+        edit_at(("setup_by_players", "value", "2", "glass"), 13),
+        "setup_by_players.2.glass: exceeds the 12 tiles of the game",
+        {
+            "de": "setup_by_players.2.glass: übersteigt den Bestand des Spiels (12 Plättchen)",
+            "fr": "setup_by_players.2.glass : dépasse le total du jeu (12 tuiles)",
+            "pt": "setup_by_players.2.glass: excede o total do jogo (12 peças)",
+            "ru": "setup_by_players.2.glass: превышает запас игры (12 жетонов)",
+        },
+    ),
+}
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("case", sorted(EDITION_REFUSALS))
+def test_an_edition_files_refusal_is_said_in_the_readers_language(client, case):
+    """The lobby's page says why the games' own checks refused an edition file in each
+    rulebook language, and says it no longer in English."""
+    game, edit, english, said = EDITION_REFUSALS[case]
+    edition = copy.deepcopy(BUILTIN_EDITIONS[game])
+    edit(edition)
+    upload = {"opt_edition_file": ("edition.json", json.dumps(edition).encode(), "text/json")}
+    form = {"game": game, "players": "2"}
+    page = client.post("/tables", data=form, files=upload)
+    assert page.status_code == 400 and english in html.unescape(page.text)
+    for language, sentence in said.items():
+        headers = {"accept-language": language}
+        page = client.post("/tables", data=form, files=upload, headers=headers)
+        assert page.status_code == 400
+        text = html.unescape(page.text)
+        assert sentence in text and english not in text, language

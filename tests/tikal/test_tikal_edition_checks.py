@@ -92,7 +92,7 @@ CASES: list[tuple[Callable[[Any], None], str]] = [
     (edit_at((*TERRAIN, 0, "letter"), ""), "terrain_tiles.tiles[0].letter: must be a non-empty"),
     (
         edit_at((*TERRAIN, 3, "kind"), "castle"),
-        "terrain_tiles.tiles[3].kind: unknown kind 'castle'",
+        "terrain_tiles.tiles[3].kind: unknown tile kind 'castle'",
     ),
     (edit_at((*TERRAIN, 0, "steps"), [1, 2]), "terrain_tiles.tiles[0].steps: must be a list of 6"),
     (edit_at((*TERRAIN, 0, "steps", 2), -1), "terrain_tiles.tiles[0].steps[2]: must be a non-neg"),

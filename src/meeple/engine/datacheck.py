@@ -7,7 +7,8 @@ their edition checks from these readers, one small function per part of the edit
 
 The messages are `meeple.engine.words.Text` (every game's catalogue holds this module's), so
 that a page says why a user's edition was refused in the user's language; the path is an id
-and stays as it is.
+and stays as it is. The parameters that take words are typed `Text` (or `Term`), not ``str``,
+so that mypy refuses an English string a game would pass untranslated.
 """
 
 from __future__ import annotations
@@ -16,15 +17,15 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any, TypeGuard
 
 from meeple.engine.errors import EditionError
-from meeple.engine.words import say
+from meeple.engine.words import Term, Text, say
 
 #: How much of a wrong value an error message shows.
 _SHOWN_CHARS = 60
 
 
-def fail(path: str, problem: str) -> EditionError:
-    """The error for the field at `path` ("" for the whole edition); a `problem` that is a
-    `Text` is said in the reader's language, like the whole message."""
+def fail(path: str, problem: Text) -> EditionError:
+    """The error for the field at `path` ("" for the whole edition), said with its `problem`
+    in the reader's language."""
     return EditionError(say("{path}: {problem}", path=path or "edition", problem=problem))
 
 
@@ -64,7 +65,7 @@ def figure(data: Any, key: str, path: str) -> Any:
     return item
 
 
-def mapping(value: Any, path: str, problem: str = "") -> Mapping[str, Any]:
+def mapping(value: Any, path: str, problem: Text | None = None) -> Mapping[str, Any]:
     """An object; `problem` says what it must map where that matters (else "must be an
     object"): a text, so that a page says it in its reader's language."""
     if not is_object(value):
@@ -110,8 +111,9 @@ def text(value: Any, path: str) -> str:
     return value
 
 
-def one_of(value: Any, path: str, names: Collection[str], what: str) -> str:
-    """One of `names`; `what` says what they are ("good", "location") for the message."""
+def one_of(value: Any, path: str, names: Collection[str], what: Term) -> str:
+    """One of `names`; `what` says what they are (a good, a location) for the message, as a
+    term in the reader's language."""
     if not isinstance(value, str) or value not in names:
         raise fail(
             path,
@@ -125,8 +127,9 @@ def one_of(value: Any, path: str, names: Collection[str], what: str) -> str:
     return value
 
 
-def new_id(value: Any, path: str, seen: Collection[str], what: str) -> str:
-    """A non-empty string naming a `what` that is not among the ids `seen` so far."""
+def new_id(value: Any, path: str, seen: Collection[str], what: Term) -> str:
+    """A non-empty string naming a `what` (a term, as for `one_of`) that is not among the ids
+    `seen` so far."""
     name = text(value, path)
     if name in seen:
         raise fail(path, say("{what} {name!r} is repeated", what=what, name=name))

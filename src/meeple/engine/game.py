@@ -11,10 +11,11 @@ Altiplano); `to_move` lists them all.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from meeple.engine.actions import Action, ActionCodec
@@ -151,6 +152,17 @@ class GameState(ABC):
         Bots use this to search without ever reading hidden information; the sampled state
         gives the view's seat exactly the same view.
         """
+
+    @classmethod
+    def sampler(cls, view: Mapping[str, Any]) -> Callable[[random.Random], Self]:
+        """`determinize` for one view, many times: a search bot calls this once a decision and
+        what it returns once an iteration, with its own generator.
+
+        The default reads the view again at every sample. A game whose `determinize` spends
+        much of its time reading the view may override this to read it once; every sample must
+        still equal ``cls.determinize(view, rng)`` and draw the same numbers from `rng`
+        (`meeple.engine.testing` checks both), so that a seeded search chooses the same."""
+        return functools.partial(cls.determinize, view)
 
     @abstractmethod
     def shuffle_hidden(self, seat: int | None, rng: random.Random) -> None:

@@ -21,8 +21,7 @@ from importlib import resources
 from typing import Any, NamedTuple
 
 from meeple.engine import datacheck as check
-from meeple.engine.errors import EditionError
-from meeple.engine.words import say
+from meeple.engine.words import Term, say, say_n, term
 
 #: The locations a basic action may need; ``centre`` is where food and coins lie (ALT-21: not a
 #: location).
@@ -189,7 +188,7 @@ def load(edition: Mapping[str, Any] | None = None) -> Components:
     try:
         text = json.dumps(edition, sort_keys=True)
     except (TypeError, ValueError) as exc:
-        raise EditionError(f"edition: not JSON data ({exc})") from exc
+        raise check.fail("", say("not JSON data ({error})", error=str(exc))) from exc
     return _parse_text(text)
 
 
@@ -219,6 +218,17 @@ _NEEDED_LOCATIONS = ("village", "market", ROAD, "harbor", "farm", "mine", "fores
 _SUPPLY_ITEMS = ("houses", "carts", "boats", "orders", COINS)
 #: Goods that no order card may ask for.
 _UNORDERABLE = ("food", "corn")
+#: What the checked fields name, for the refusals of `check.one_of` and `check.new_id`.
+_GOOD = term("edition entry", "good")
+_ORDERABLE_GOOD = term("edition entry", "orderable good")
+_ITEM = term("edition entry", "item")
+_LOCATION = term("edition entry", "location")
+_STEP = term("edition entry", "step")
+_ROLE = term("edition entry", "role")
+_EXTENSION = term("edition entry", "extension")
+_LETTER = term("edition entry", "letter")
+_ORDER = term("edition entry", "order")
+_MISSION = term("edition entry", "mission")
 
 
 class _Goods(NamedTuple):
@@ -263,8 +273,8 @@ def _parse(data: Any) -> Components:
     roles = _roles(data, locations, goods.ids)
     surcharge = _extension_surcharge(data)
     extensions = _extensions(data, locations, goods.ids)
-    houses = _buildings(data, "houses", "house", goods.ids)
-    boats = _buildings(data, "boats", "boat", goods.ids)
+    houses = _buildings(data, "houses", term("card", "house"), goods.ids)
+    boats = _buildings(data, "boats", term("card", "boat"), goods.ids)
     orders = _order_cards(data, goods.ids)
     _check_orders_in_play(setup, orders)
     return Components(
@@ -307,9 +317,9 @@ def _int_figure(data: Any, key: str, path: str, minimum: int = 0) -> int:
 def _counts(value: Any, path: str, allowed: Collection[str]) -> tuple[tuple[str, int], ...]:
     """Goods with a count of at least 1 each, such as a cost or an action's inputs."""
     if not check.is_object(value) or not value:
-        raise check.fail(path, "must be a non-empty object of counts")
+        raise check.fail(path, say("must be a non-empty object of counts"))
     for key, count in value.items():
-        check.one_of(key, check.child(path, key), allowed, "good")
+        check.one_of(key, check.child(path, key), allowed, _GOOD)
         check.integer(count, check.child(path, key), 1)
     return tuple(value.items())
 
@@ -321,7 +331,7 @@ def _goods(data: Any) -> _Goods:
     sale_price: dict[str, int] = {}
     for i, item in enumerate(check.array(check.field(data, "goods", ""), "goods")):
         path = f"goods[{i}]"
-        gid = check.new_id(check.field(item, "id", path), f"{path}.id", tiles, "good")
+        gid = check.new_id(check.field(item, "id", path), f"{path}.id", tiles, _GOOD)
         tiles[gid] = _int_figure(item, "tiles", path)
         home[gid] = check.text(check.figure(item, "home", path), f"{path}.home")
         vp[gid] = _int_figure(item, "vp", path)
@@ -335,14 +345,18 @@ def _check_rulebook_goods(goods: _Goods) -> None:
     supply and corn on the road."""
     for needed in ("food", "corn"):
         if needed not in goods.tiles:
-            raise check.fail("goods", f"must contain the good {needed!r}")
+            raise check.fail("goods", say("must contain the good {good!r}", good=needed))
     if goods.home["food"] != "supply" or goods.home["corn"] != ROAD:
-        raise check.fail("goods", "food must live in the supply and corn on the road")
+        raise check.fail(
+            "goods",
+            say("{food} must live in the supply and {corn} on the road", food=FOOD, corn="corn"),
+        )
     for conv in BASIC_ACTIONS:
         for good in (*(g for g, _ in conv.inputs), *conv.out):
             if good not in goods.tiles:
                 raise check.fail(
-                    "goods", f"lacks {good!r}, which a basic action of the rulebook uses"
+                    "goods",
+                    say("lacks {good!r}, which a basic action of the rulebook uses", good=good),
                 )
 
 
@@ -351,10 +365,10 @@ def _locations(data: Any) -> tuple[str, ...]:
     for i, loc in enumerate(locations):
         check.text(loc, f"locations[{i}]")
     if len(set(locations)) != len(locations) or len(locations) < 3:
-        raise check.fail("locations", "must be at least 3 distinct names")
+        raise check.fail("locations", say("must be at least 3 distinct names"))
     for needed in _NEEDED_LOCATIONS:
         if needed not in locations:
-            raise check.fail("locations", f"must contain {needed!r}")
+            raise check.fail("locations", say("must contain {location!r}", location=needed))
     return locations
 
 
@@ -368,12 +382,14 @@ def _location_supplies(
         path = f"location_supplies.{loc}"
         items = check.array(check.field(supplies_raw, loc, "location_supplies"), path)
         for j, thing in enumerate(items):
-            check.one_of(thing, f"{path}[{j}]", (*goods, *_SUPPLY_ITEMS), "item")
+            check.one_of(thing, f"{path}[{j}]", (*goods, *_SUPPLY_ITEMS), _ITEM)
         supplies[loc] = tuple(items)
     for gid in goods:
         where = [loc for loc, items in supplies.items() if gid in items]
         if len(where) != 1:
-            raise check.fail("location_supplies", f"good {gid!r} must lie at exactly one place")
+            raise check.fail(
+                "location_supplies", say("good {good!r} must lie at exactly one place", good=gid)
+            )
     return supplies
 
 
@@ -394,9 +410,16 @@ def _setup_row(row: Any, players: int, goods: _Goods) -> dict[str, int]:
     for key in (*goods.ids, "carts_in_village", "orders_in_play"):
         counts[key] = check.integer(check.field(row, key, path), f"{path}.{key}")
         if key in goods.tiles and counts[key] > goods.tiles[key]:
-            raise check.fail(f"{path}.{key}", f"exceeds the {goods.tiles[key]} tiles of the game")
+            raise check.fail(
+                f"{path}.{key}",
+                say_n(
+                    "exceeds the {n} tile of the game",
+                    "exceeds the {n} tiles of the game",
+                    n=goods.tiles[key],
+                ),
+            )
     if counts["carts_in_village"] < players:
-        raise check.fail(f"{path}.carts_in_village", "must give every player a first cart")
+        raise check.fail(f"{path}.carts_in_village", say("must give every player a first cart"))
     return counts
 
 
@@ -414,10 +437,15 @@ def _action_board(data: Any, locations: tuple[str, ...]) -> _Board:
     plan_start = _int_figure(board, "planning_fields_start", path, 1)
     plan_max = _int_figure(board, "planning_fields_max", path, 1)
     if plan_max < plan_start:
-        raise check.fail(f"{path}.planning_fields_max", "must be >= planning_fields_start")
+        raise check.fail(
+            f"{path}.planning_fields_max",
+            say("must be >= {field}", field="planning_fields_start"),
+        )
     carts_max = _int_figure(board, "carts_max", path, 1)
     if carts_max > movement + 1:
-        raise check.fail(f"{path}.carts_max", "needs a movement field beside every bought cart")
+        raise check.fail(
+            f"{path}.carts_max", say("needs a movement field beside every bought cart")
+        )
     cart_steps = _int_figure(board, "cart_steps", path, 1)
     return _Board(action_fields, movement, plan_start, plan_max, carts_max, cart_steps)
 
@@ -425,7 +453,7 @@ def _action_board(data: Any, locations: tuple[str, ...]) -> _Board:
 def _road_track(data: Any) -> tuple[str, ...]:
     track = check.array(check.figure(data, "road_track", ""), "road_track")
     return tuple(
-        check.one_of(step, f"road_track[{i}]", ("plan", "corn"), "step")
+        check.one_of(step, f"road_track[{i}]", ("plan", "corn"), _STEP)
         for i, step in enumerate(track)
     )
 
@@ -454,10 +482,10 @@ def _conversion(
     else:
         pairs = _counts(out, f"{path}.out", goods)
         if len(pairs) != 1 or pairs[0][1] != 1:
-            raise check.fail(f"{path}.out", "must be exactly one good")
+            raise check.fail(f"{path}.out", say("must be exactly one good"))
         choices = [pairs[0][0]]
     for index, good in enumerate(choices):
-        check.one_of(good, f"{path}.out[{index}]", goods, "good")
+        check.one_of(good, f"{path}.out[{index}]", goods, _GOOD)
     return Conversion(key, location, inputs, tuple(choices))
 
 
@@ -465,16 +493,16 @@ def _roles(data: Any, locations: tuple[str, ...], goods: tuple[str, ...]) -> dic
     roles: dict[str, Role] = {}
     for i, item in enumerate(check.array(check.field(data, "roles", ""), "roles")):
         path = f"roles[{i}]"
-        rid = check.new_id(check.field(item, "id", path), f"{path}.id", roles, "role")
+        rid = check.new_id(check.field(item, "id", path), f"{path}.id", roles, _ROLE)
         loc = check.one_of(
-            check.field(item, "location", path), f"{path}.location", locations, "location"
+            check.field(item, "location", path), f"{path}.location", locations, _LOCATION
         )
         conv = _conversion(check.field(item, "action", path), "role", loc, f"{path}.action", goods)
         start = _counts(check.field(item, "start", path), f"{path}.start", (*goods, COINS))
         names = item.get("names", {})
         roles[rid] = Role(rid, names.get("en", rid) if check.is_object(names) else rid, conv, start)
     if len(roles) < 5:
-        raise check.fail("roles", "must hold at least 5 roles (one per player)")
+        raise check.fail("roles", say("must hold at least 5 roles (one per player)"))
     return roles
 
 
@@ -486,7 +514,9 @@ def _extension_surcharge(data: Any) -> tuple[int, ...]:
     surcharge = check.integers(raw, f"{path}.surcharge")
     spaces = _int_figure(strip, "spaces", path, 1)
     if len(surcharge) != spaces:
-        raise check.fail(f"{path}.surcharge", f"must have one value per space ({spaces})")
+        raise check.fail(
+            f"{path}.surcharge", say("must have one value per space ({spaces})", spaces=spaces)
+        )
     return surcharge
 
 
@@ -500,7 +530,8 @@ def _extensions(
     for i, ext in enumerate(extensions.values()):
         if ext.identity not in extensions and ext.identity not in SPECIAL_EXTENSIONS:
             raise check.fail(
-                f"extensions[{i}].duplicate_of", f"names no extension: {ext.identity!r}"
+                f"extensions[{i}].duplicate_of",
+                say("names no extension: {name!r}", name=ext.identity),
             )
     return extensions
 
@@ -514,10 +545,10 @@ def _extension(
 ) -> Extension:
     """One extension tile; a special one's effect is a rule (`SPECIAL_EXTENSIONS`), so only a
     conversion's location and effect are checked."""
-    eid = check.new_id(check.field(item, "id", path), f"{path}.id", seen, "extension")
+    eid = check.new_id(check.field(item, "id", path), f"{path}.id", seen, _EXTENSION)
     loc = check.field(item, "location", path)
     letter = check.one_of(
-        check.field(item, "letter", path), f"{path}.letter", ("A", "B", "C", "D"), "letter"
+        check.field(item, "letter", path), f"{path}.letter", ("A", "B", "C", "D"), _LETTER
     )
     cost = check.integer(check.field(item, "printed_cost", path), f"{path}.printed_cost")
     players_min = check.integer(check.field(item, "players_min", path), f"{path}.players_min", 2)
@@ -525,19 +556,22 @@ def _extension(
     identity = check.text(item.get("duplicate_of", eid), f"{path}.duplicate_of")
     conv = None
     if eid not in SPECIAL_EXTENSIONS and identity not in SPECIAL_EXTENSIONS:
-        check.one_of(loc, f"{path}.location", locations, "location")
+        check.one_of(loc, f"{path}.location", locations, _LOCATION)
         conv = _conversion(effect, f"ext:{eid}", loc, f"{path}.effect", goods)
     return Extension(eid, loc, letter, cost, players_min, identity, conv)
 
 
-def _buildings(data: Any, path: str, card: str, goods: tuple[str, ...]) -> _Buildings:
+def _buildings(data: Any, path: str, card: Term, goods: tuple[str, ...]) -> _Buildings:
     """The house or boat cards: one good shown per card, one cost and one point value."""
     section = check.field(data, path, "")
     shown = tuple(check.array(check.figure(section, "goods", path), f"{path}.goods"))
     if len(shown) != _int_figure(section, "count", path):
-        raise check.fail(f"{path}.goods", f"must list one good per {card} ({path}.count)")
+        count = check.child(path, "count")
+        raise check.fail(
+            f"{path}.goods", say("must list one good per {card} ({count})", card=card, count=count)
+        )
     for i, good in enumerate(shown):
-        check.one_of(good, f"{path}.goods[{i}]", goods, "good")
+        check.one_of(good, f"{path}.goods[{i}]", goods, _GOOD)
     cost = _counts(check.figure(section, "cost", path), f"{path}.cost", goods)
     return _Buildings(shown, cost, _int_figure(section, "vp", path))
 
@@ -549,16 +583,16 @@ def _order_cards(data: Any, goods: tuple[str, ...]) -> dict[str, Order]:
         order = _order_card(card, f"orders.cards[{i}]", orders, goods)
         orders[order.id] = order
     if len(orders) != _int_figure(section, "count", "orders"):
-        raise check.fail("orders.cards", "must hold orders.count cards")
+        raise check.fail("orders.cards", say("must hold {count} cards", count="orders.count"))
     return orders
 
 
 def _order_card(card: Any, path: str, seen: Collection[str], goods: tuple[str, ...]) -> Order:
-    oid = check.new_id(check.field(card, "id", path), f"{path}.id", seen, "order")
+    oid = check.new_id(check.field(card, "id", path), f"{path}.id", seen, _ORDER)
     asked = tuple(check.array(check.field(card, "goods", path), f"{path}.goods", non_empty=True))
     orderable = tuple(g for g in goods if g not in _UNORDERABLE)
     for j, good in enumerate(asked):
-        check.one_of(good, f"{path}.goods[{j}]", orderable, "orderable good")
+        check.one_of(good, f"{path}.goods[{j}]", orderable, _ORDERABLE_GOOD)
     return Order(oid, asked, check.integer(check.field(card, "points", path), f"{path}.points"))
 
 
@@ -566,7 +600,7 @@ def _check_orders_in_play(setup: dict[int, dict[str, int]], orders: dict[str, Or
     for players, counts in setup.items():
         if counts["orders_in_play"] > len(orders):
             raise check.fail(
-                f"setup_by_players.{players}.orders_in_play", "exceeds the order cards"
+                f"setup_by_players.{players}.orders_in_play", say("exceeds the order cards")
             )
 
 
@@ -578,10 +612,12 @@ def _missions(data: Any) -> dict[str, int]:
     missions: dict[str, int] = {}
     for i, card in enumerate(check.array(cards, "missions.cards")):
         path = f"missions.cards[{i}]"
-        mid = check.new_id(check.field(card, "id", path), f"{path}.id", missions, "mission")
+        mid = check.new_id(check.field(card, "id", path), f"{path}.id", missions, _MISSION)
         if mid not in MISSION_RULES:
-            raise check.fail(f"{path}.id", f"no rule is known for mission {mid!r}")
+            raise check.fail(
+                f"{path}.id", say("no rule is known for mission {mission!r}", mission=mid)
+            )
         missions[mid] = _int_figure(card, "points", path)
     if len(missions) < 15:
-        raise check.fail("missions.cards", "must hold at least 15 cards (3 per player)")
+        raise check.fail("missions.cards", say("must hold at least 15 cards (3 per player)"))
     return missions

@@ -17,11 +17,15 @@ from importlib import resources
 from typing import Any, NamedTuple
 
 from meeple.engine import datacheck as check
-from meeple.engine.words import say
+from meeple.engine.words import say, say_n, term
 
 TILE_KINDS = ("temple", "jungle", "treasure", "volcano")
 PREPRINTED_KINDS = ("base_camp", "temple", "jungle", "treasure")
 SIDES = 6
+#: What the checked fields name, for the refusals of `check.one_of` and `check.new_id`.
+_PRINTED_TILE = term("edition entry", "printed tile")
+_TILE_KIND = term("edition entry", "tile kind")
+_TILE = term("edition entry", "tile")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -233,7 +237,7 @@ def _int_figure(data: Mapping[str, Any], path: str, minimum: int = 0) -> int:
 def _pair(value: Any, path: str, names: str, minimum: int) -> tuple[int, int]:
     """Two integers such as ``[q, r]`` (`names`)."""
     if not isinstance(value, list) or len(value) != 2:
-        raise check.fail(path, f"must be a {names} pair")
+        raise check.fail(path, say("must be a {names} pair", names=names))
     first, second = check.integers(value, path, minimum)
     return first, second
 
@@ -246,16 +250,25 @@ def _neighbour_offsets(data: Mapping[str, Any]) -> list[tuple[int, int]]:
         _figure(data, path), path, say("must be an object mapping side names to offsets")
     )
     if not isinstance(sides, list) or len(sides) != SIDES:
-        raise check.fail("hex_convention.sides", f"must list {SIDES} side names")
+        raise check.fail(
+            "hex_convention.sides",
+            say_n("must list {n} side name", "must list {n} side names", n=SIDES),
+        )
     result = []
     for i, side in enumerate(sides):
         if not isinstance(side, str):
-            raise check.fail(f"hex_convention.sides[{i}]", "must be a side name (a string)")
+            raise check.fail(f"hex_convention.sides[{i}]", say("must be a side name (a string)"))
         result.append(_pair(offsets.get(side), f"{path}.{side}", "[dq, dr]", -1))
     for i, (dq, dr) in enumerate(result):
         if result[(i + 3) % SIDES] != (-dq, -dr):
+            opposite = sides[(i + 3) % SIDES]
             raise check.fail(
-                path, f"side {sides[i]} and side {sides[(i + 3) % SIDES]} must be opposite"
+                path,
+                say(
+                    "side {side} and side {opposite} must be opposite",
+                    side=sides[i],
+                    opposite=opposite,
+                ),
             )
     return result
 
@@ -263,12 +276,14 @@ def _neighbour_offsets(data: Mapping[str, Any]) -> list[tuple[int, int]]:
 def _board_spaces(data: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
     raw = _figure(data, "board.spaces")
     if not isinstance(raw, list) or not raw:
-        raise check.fail("board.spaces", "must be a non-empty list of [q, r] pairs")
+        raise check.fail("board.spaces", say("must be a non-empty list of [q, r] pairs"))
     spaces: list[tuple[int, int]] = []
     for i, pair in enumerate(raw):
         space = _pair(pair, f"board.spaces[{i}]", "[q, r]", _COORDINATE_MIN)
         if space in spaces:
-            raise check.fail(f"board.spaces[{i}]", f"({space[0]}, {space[1]}) is listed twice")
+            raise check.fail(
+                f"board.spaces[{i}]", say("({q}, {r}) is listed twice", q=space[0], r=space[1])
+            )
         spaces.append(space)
     return tuple(spaces)
 
@@ -291,18 +306,20 @@ def _preprinted_tiles(
     for i, entry in enumerate(entries):
         path = f"board.preprinted[{i}]"
         kind = check.one_of(
-            check.field(entry, "kind", path), f"{path}.kind", PREPRINTED_KINDS, "printed tile"
+            check.field(entry, "kind", path), f"{path}.kind", PREPRINTED_KINDS, _PRINTED_TILE
         )
         q = check.integer(check.field(entry, "q", path), f"{path}.q", _COORDINATE_MIN)
         r = check.integer(check.field(entry, "r", path), f"{path}.r", _COORDINATE_MIN)
         if (q, r) not in index_of:
-            raise check.fail(path, f"({q}, {r}) is not a board space")
+            raise check.fail(path, say("({q}, {r}) is not a board space", q=q, r=r))
         if index_of[q, r] in placed:
-            raise check.fail(path, "a second printed tile on the same space")
+            raise check.fail(path, say("a second printed tile on the same space"))
         tiles.append(_tile(entry, path, f"board{i + 1}", "", kind))
         placed[index_of[q, r]] = i
     if sum(tile.kind == "base_camp" for tile in tiles) != 1:
-        raise check.fail("board.preprinted", "there must be exactly one base_camp")
+        raise check.fail(
+            "board.preprinted", say("there must be exactly one {kind}", kind="base_camp")
+        )
     return tuple(tiles), tuple(placed.items())
 
 
@@ -312,9 +329,11 @@ def _terrain_tiles(data: Mapping[str, Any]) -> tuple[TileDef, ...]:
     tiles: dict[str, TileDef] = {}
     for i, entry in enumerate(check.array(entries, "terrain_tiles.tiles", non_empty=True)):
         path = f"terrain_tiles.tiles[{i}]"
-        tile_id = check.new_id(check.field(entry, "id", path), f"{path}.id", tiles, "tile")
+        tile_id = check.new_id(check.field(entry, "id", path), f"{path}.id", tiles, _TILE)
         letter = check.text(check.field(entry, "letter", path), f"{path}.letter")
-        kind = check.one_of(check.field(entry, "kind", path), f"{path}.kind", TILE_KINDS, "kind")
+        kind = check.one_of(
+            check.field(entry, "kind", path), f"{path}.kind", TILE_KINDS, _TILE_KIND
+        )
         tiles[tile_id] = _tile(entry, path, tile_id, letter, kind)
     return tuple(tiles.values())
 
@@ -330,14 +349,19 @@ def _tile(entry: Mapping[str, Any], path: str, tile_id: str, letter: str, kind: 
     if kind == "treasure":
         masks = check.integer(check.field(entry, "masks", path), f"{path}.masks", 1)
     if kind == "volcano" and any(steps):
-        raise check.fail(f"{path}.steps", "a volcano has no stones")
+        raise check.fail(f"{path}.steps", say("a volcano has no stones"))
     return TileDef(tile_id, letter, kind, steps, temple_value, masks)
 
 
 def _steps(value: Any, path: str) -> tuple[int, ...]:
     listed = type(value) is list or (isinstance(value, Sequence) and not isinstance(value, str))
     if not listed or len(value) != SIDES:
-        raise check.fail(path, f"must be a list of {SIDES} stone counts")
+        raise check.fail(
+            path,
+            say_n(
+                "must be a list of {n} stone count", "must be a list of {n} stone counts", n=SIDES
+            ),
+        )
     return check.integers(value, path)
 
 
@@ -346,7 +370,13 @@ def _check_tile_counts(data: Mapping[str, Any], terrain: tuple[TileDef, ...]) ->
     count = _int_figure(data, "terrain_tiles.count", 1)
     if count != len(terrain):
         raise check.fail(
-            "terrain_tiles.count", f"says {count} but terrain_tiles.tiles lists {len(terrain)}"
+            "terrain_tiles.count",
+            say(
+                "says {count} but {tiles} lists {listed}",
+                count=count,
+                tiles="terrain_tiles.tiles",
+                listed=len(terrain),
+            ),
         )
     path = "terrain_tiles.by_type"
     by_type = check.mapping(
@@ -356,7 +386,14 @@ def _check_tile_counts(data: Mapping[str, Any], terrain: tuple[TileDef, ...]) ->
         expected = check.integer(by_type.get(kind, 0), f"{path}.{kind}")
         actual = sum(tile.kind == kind for tile in terrain)
         if expected != actual:
-            raise check.fail(f"{path}.{kind}", f"says {expected} but the tile list has {actual}")
+            raise check.fail(
+                f"{path}.{kind}",
+                say(
+                    "says {expected} but the tile list has {actual}",
+                    expected=expected,
+                    actual=actual,
+                ),
+            )
 
 
 def _check_board_room(
@@ -365,8 +402,12 @@ def _check_board_room(
     if len(terrain) + len(printed) > len(spaces):
         raise check.fail(
             "board.spaces",
-            f"{len(spaces)} spaces cannot hold {len(printed)} printed and "
-            f"{len(terrain)} terrain tiles",
+            say(
+                "{spaces} spaces cannot hold {printed} printed and {terrain} terrain tiles",
+                spaces=len(spaces),
+                printed=len(printed),
+                terrain=len(terrain),
+            ),
         )
 
 
@@ -379,7 +420,7 @@ def _temple_levels(data: Mapping[str, Any], tiles: tuple[TileDef, ...]) -> tuple
     levels: dict[int, int] = {}
     for key, count in counts.items():
         if not str(key).isdecimal():
-            raise check.fail(f"{path}.{key}", "the key must be a temple value")
+            raise check.fail(f"{path}.{key}", say("the key must be a temple value"))
         levels[int(key)] = check.integer(count, f"{path}.{key}")
     top = max([*levels, *(tile.temple_value for tile in tiles)]) + 1
     return tuple(levels.get(value, 0) for value in range(top + 1))
@@ -402,7 +443,7 @@ def _treasure_tokens(data: Mapping[str, Any]) -> _Treasures:
 def _figures_per_player(data: Mapping[str, Any]) -> _Figures:
     path = "figures_per_player"
     if _int_figure(data, f"{path}.leader") != 1:
-        raise check.fail(f"{path}.leader", "the rules know exactly one leader per player")
+        raise check.fail(f"{path}.leader", say("the rules know exactly one leader per player"))
     return _Figures(
         workers=_int_figure(data, f"{path}.workers", 1),
         camps=_int_figure(data, f"{path}.camps"),
