@@ -1,11 +1,11 @@
-"""`hidden._shuffle` is `random.Random.shuffle` step for step: the same seeds give the same
-determinizations as before it was written out (the same games and the same search choices)."""
+"""`rng.shuffle` is `random.Random.shuffle` step for step: the same seeds give the same
+determinizations as before the games used it (the same games and the same search choices)."""
 
 from __future__ import annotations
 
 import random
 
-from meeple.games.altiplano.hidden import _shuffle
+from meeple.engine.rng import shuffle
 
 
 def test_the_shuffle_orders_as_random_shuffle_does() -> None:
@@ -15,7 +15,7 @@ def test_the_shuffle_orders_as_random_shuffle_does() -> None:
             expected, ours = list(items), list(items)
             random.Random(seed).shuffle(expected)
             rng = random.Random(seed)
-            _shuffle(rng, ours)
+            shuffle(ours, rng)
             assert ours == expected, (seed, length)
             # and it leaves the generator where random.shuffle leaves it
             after = random.Random(seed)
