@@ -17,8 +17,8 @@ import os
 
 from setuptools import setup
 
-#: Modules compiled by the optional build: both games' engines, views and evaluations, and the
-#: ISMCTS search's tree and iteration.
+#: Modules compiled by the optional build: both games' engines, views and evaluations, the
+#: ISMCTS search's tree and iteration, and the shuffle the determinizations share.
 COMPILED = [
     "src/meeple/games/tikal/state.py",
     "src/meeple/games/tikal/paths.py",
@@ -32,7 +32,10 @@ COMPILED = [
     "src/meeple/games/altiplano/scoring.py",
     "src/meeple/games/altiplano/warehouse.py",
     "src/meeple/games/altiplano/evaluation.py",
+    "src/meeple/games/altiplano/components.py",
+    "src/meeple/games/altiplano/missions.py",
     "src/meeple/bots/tree.py",
+    "src/meeple/engine/rng.py",
 ]
 
 ext_modules = []

@@ -126,9 +126,10 @@ def test_indexes_out_of_range_and_foreign_actions_are_refused() -> None:
         enc.action_at(enc.action_space_size)
     with pytest.raises(IndexError):
         enc.action_at(-1)
-    with pytest.raises(KeyError):
+    outside = "outside Altiplano's action space"
+    with pytest.raises(ValueError, match=outside):
         enc.action_index(A.ChooseRole("woodcutter"))  # no role draft in this variant
-    with pytest.raises(KeyError):
+    with pytest.raises(ValueError, match=outside):
         enc.action_index(A.Place("loc:village", "food"))  # food is never stored nor used there
 
 

@@ -49,6 +49,8 @@ TESTS = [
     "tests/bots/test_bots_ismcts.py::test_a_seat_acting_alongside_others_searches_its_own_actions",
     "tests/bots/test_bots_ismcts.py::test_the_search_is_the_same_whether_or_not_an_engine_reuses_its_actions",
     "tests/engine/test_engine_sampler.py",
+    # The shared shuffle (engine/rng.py), compiled: still random.shuffle's draws.
+    "tests/engine/test_engine_rng_shuffle.py",
 ]
 #: Prints the file each module named on the command line is imported from.
 WHERE_FROM = (

@@ -42,8 +42,11 @@ class AltiplanoEncoding:
 
     def action_index(self, action: Action) -> int:
         """The index of `action`; an action no game of these options can offer raises
-        `KeyError`."""
-        return self._indexes[action]
+        `ValueError`, as Tikal's encoding does (callers catch one error for both games)."""
+        index = self._indexes.get(action)
+        if index is None:
+            raise ValueError(f"{action!r} is outside Altiplano's action space for these options")
+        return index
 
     def action_at(self, index: int) -> Action:
         if not 0 <= index < len(self.actions):

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from meeple.engine.errors import MalformedState
+from meeple.engine.rng import shuffle
 from meeple.games.altiplano.components import COINS, Components, load
 from meeple.games.altiplano.fields import Mission, Player, Table
 from meeple.games.altiplano.scoring import owned_goods
@@ -98,7 +99,7 @@ def _mission_renaming(s: Table, seat: int | None, rng: random.Random) -> dict[st
         pool.update(p["missions"], p["hand"], p["gift"], p["seen"])
     free = sorted(pool - known)
     shuffled = list(free)
-    rng.shuffle(shuffled)
+    shuffle(shuffled, rng)
     return dict(zip(free, shuffled, strict=True))
 
 
@@ -132,7 +133,7 @@ def shuffle_hidden(state: AltiplanoState, seat: int | None, rng: random.Random) 
         for counts in (p["bag"], p["container"]):
             for good, n in sorted(counts.items()):
                 pool.extend([good] * n)
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     for p in others:
         size = sum(p["bag"].values())
         p["bag"] = _counts(pool[:size])
@@ -156,7 +157,7 @@ def _shuffle_stack(comps: Components, stack: list[str], rng: random.Random) -> N
         by_letter.setdefault(comps.extensions[eid].letter, []).append(index)
     for positions in by_letter.values():
         cards = [stack[i] for i in positions]
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         for i, card in zip(positions, cards, strict=True):
             stack[i] = card
 
@@ -187,7 +188,7 @@ def _determinize(cls: type[State], view: Mapping[str, Any], rng: random.Random) 
         if eid not in seen_ext:
             unseen.setdefault(ext.letter, []).append(eid)
     for cards in unseen.values():
-        rng.shuffle(cards)
+        shuffle(cards, rng)
     s["stack"] = [unseen[letter].pop() for letter in s["stack"]]
     # orders removed unseen and unused roles are the complement of what is visible
     visible_orders = set(s["orders"])
@@ -229,7 +230,7 @@ def _determinize(cls: type[State], view: Mapping[str, Any], rng: random.Random) 
     for cards in (*forced_hand.values(), *forced_missions.values()):
         forced.update(cards)
     pool = sorted(set(comps.missions) - known - forced) if options["missions"] else []
-    rng.shuffle(pool)
+    shuffle(pool, rng)
 
     def deal(count: int) -> list[str]:
         cards = pool[:count]
@@ -260,7 +261,7 @@ def _determinize(cls: type[State], view: Mapping[str, Any], rng: random.Random) 
     tiles = []
     for good in comps.goods:
         tiles.extend([good] * (comps.tiles[good] - counted.get(good, 0)))
-    rng.shuffle(tiles)
+    shuffle(tiles, rng)
     for i, (bag, container) in sizes.items():
         players[i]["bag"] = _counts(tiles[:bag])
         players[i]["container"] = _counts(tiles[bag : bag + container])

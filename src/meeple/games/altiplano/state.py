@@ -91,6 +91,13 @@ _take_back_tile = functools.cache(A.TakeBackTile)
 _unplace = functools.cache(A.Unplace)
 
 
+@functools.cache
+def _produces(source: str, outs: tuple[str, ...]) -> tuple[A.Produce, ...]:
+    """The productions of a conversion, one per output (the cached instances above): listed
+    for every location at every step of search's evaluation."""
+    return tuple(_produce(source, out) for out in outs)
+
+
 def _add(counts: dict[str, int], good: str, n: int = 1) -> None:
     counts[good] = counts.get(good, 0) + n
 
@@ -357,10 +364,6 @@ class AltiplanoState(GameState):
         over: bool = self.s["phase"] == "over"
         return over
 
-    def _order_from_start(self) -> list[int]:
-        n, start = len(self.s["players"]), self.s["start"]
-        return [*range(start, n), *range(start)]
-
     def to_move(self) -> tuple[int, ...]:
         s = self.s
         phase = s["phase"]
@@ -371,8 +374,9 @@ class AltiplanoState(GameState):
         if phase == "over":
             return ()
         if phase == "plan":
-            may_plan = self._may_plan
-            return tuple(i for i in self._order_from_start() if may_plan(i))
+            n, start = len(s["players"]), s["start"]
+            seats = [seat for k in range(n) if self._may_plan(seat := (start + k) % n)]
+            return tuple(seats)
         if phase == "missions":
             return tuple(i for i in range(self.num_players) if self.legal_actions(i))
         return tuple(i for i in range(self.num_players) if not s["ready"][i])
@@ -441,8 +445,24 @@ class AltiplanoState(GameState):
         market's also depend on the orders: see `market_order_goods`."""
         inputs = self._outfit(p).inputs[loc]
         if loc == "market":
-            return inputs | self.market_order_goods(p)
+            return self._market_inputs(p, inputs)
         return inputs
+
+    def _market_inputs(self, p: Player, inputs: frozenset[str]) -> frozenset[str]:
+        """`inputs` (the market's without the order goods) and `market_order_goods`, memoised
+        by what they depend on: planning asks at every step, and the orders seldom change."""
+        order = p["order"]
+        key = (
+            "market",
+            inputs,
+            tuple(self.s["orders"]),
+            None if order is None else order["id"],
+            () if order is None else tuple(order["delivered"]),
+        )
+        found: frozenset[str] | None = self.comps.memo.get(key)
+        if found is None:
+            found = self.comps.memo[key] = inputs | self.market_order_goods(p)
+        return found
 
     def market_order_goods(self, p: Player) -> frozenset[str]:
         """Goods a delivery could still use (ALT-8): those missing on the player's own order and
@@ -570,7 +590,7 @@ class AltiplanoState(GameState):
         for loc, target, capacity, allowed in outfit.locations:
             if len(fields[loc]) < capacity:
                 if loc == "market":
-                    allowed = allowed | self.market_order_goods(p)
+                    allowed = self._market_inputs(p, allowed)
                     result.extend([_place(target, g) for g in goods if g in allowed])
                 else:
                     here = places[loc]
@@ -611,7 +631,7 @@ class AltiplanoState(GameState):
         for loc, _, capacity, inputs in self._outfit(p).locations:
             if len(fields[loc]) < capacity:
                 if loc == "market":
-                    inputs = inputs | self.market_order_goods(p)
+                    inputs = self._market_inputs(p, inputs)
                 for good in planning:
                     if good in inputs:
                         return True
@@ -620,7 +640,9 @@ class AltiplanoState(GameState):
     def _next_done(self) -> int:
         """ALT-10: "done" is accepted from the start player first, then clockwise."""
         ready = self.s["ready"]
-        for seat in self._order_from_start():
+        n, start = len(ready), self.s["start"]
+        for k in range(n):
+            seat = (start + k) % n
             if not ready[seat]:
                 return seat
         return -1
@@ -718,12 +740,12 @@ class AltiplanoState(GameState):
             if cont is not None and cont != conv.key:
                 continue
             if _covers(avail, conv.inputs):
-                result.extend(_produce(conv.key, out) for out in conv.out)
+                result.extend(_produces(conv.key, conv.out))
         if cont is None:
             for key, conv in self._conversions_by_location(p).get(loc, ()):
                 placed = p["role_fields"] if key == "role" else p["ext_fields"][key[4:]]
                 if _covers(placed, conv.inputs):
-                    result.extend(_produce(key, out) for out in conv.out)
+                    result.extend(_produces(key, conv.out))
         if loc == "harbor" and cont is None and _covers(avail, comps.boat_cost):
             result.extend(_produce("boat", g) for g in sorted(set(s["boats"])) or [""])
         if loc == "village":
@@ -808,13 +830,12 @@ class AltiplanoState(GameState):
         effect = _EFFECTS.get(type(action))
         if effect is None:
             raise MalformedAction(f"not an Altiplano action: {action!r}")
-        listed = self._legal.get(seat)
         # A listed action has no problem (the lists equal the checks, see the module
         # docstring), so only an action not found in the list of this state is checked. The
         # lists hold one instance per distinct action, and the callers that apply many actions
         # (search, random play) pass those instances: found by identity, which is much cheaper
         # than hashing; an equal copy (one decoded from JSON) is simply checked.
-        if listed is None or id(action) not in set(map(id, listed)):
+        if not _listed(self._legal.get(seat), action):
             problem = self._problem(seat, action)
             if problem is not None:
                 raise IllegalAction(*problem)
@@ -2059,6 +2080,16 @@ class AltiplanoState(GameState):
         # (apply starts a new cache), so the copy starts with the same cache.
         other._legal = self._legal.copy()
         return other
+
+
+def _listed(listed: list[Action] | None, action: Action) -> bool:
+    """Whether `action` itself (not an equal copy) is in `listed`: a loop of identity tests,
+    several times cheaper than a set of ids (and than equality, which calls Python code)."""
+    if listed is not None:
+        for candidate in listed:
+            if candidate is action:
+                return True
+    return False
 
 
 def _index(name: str, size: int) -> int:
