@@ -8,7 +8,7 @@ import random
 import pytest
 
 from meeple.engine.testing import random_step
-from meeple.games.tikal import TikalState, views
+from meeple.games.tikal import TikalState
 from meeple.games.tikal.components import SIDES, builtin_edition
 from meeple.games.tikal.evaluation import TikalEvaluation
 from meeple.games.tikal.scoring import points_now, score_seat
@@ -103,20 +103,6 @@ def test_the_memo_starts_afresh_and_answers_stay_the_same(monkeypatch):
         for tile in state.stack[-2:]:
             assert list(state._placements(tile)) == plain_placements(state, tile)
         assert len(state.edition.memo) <= 2
-
-
-def test_the_views_shuffle_draws_as_pythons_shuffle():
-    """Determinization shuffles with its own copy of `random.shuffle`: the same seeds must
-    give the same orders and leave the generator in the same state."""
-    for seed in range(40):
-        for length in (0, 1, 2, 3, 7, 16, 33, 64):
-            mine, theirs = random.Random(seed), random.Random(seed)
-            items = list(range(length))
-            expected = items[:]
-            views.shuffle(items, mine)
-            theirs.shuffle(expected)
-            assert items == expected
-            assert mine.getstate() == theirs.getstate()
 
 
 def test_determinize_follows_a_view_changed_between_calls():

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.errors import MalformedState
+from meeple.engine.rng import shuffle
 from meeple.games.tikal.components import Edition
 from meeple.games.tikal.layout import (
     NO_TILE,
@@ -273,24 +274,3 @@ def shuffle_within_letters(
         for i, tile in zip(positions, group, strict=True):
             result[i] = tile
     return result
-
-
-def shuffle(items: list[int], rng: random.Random) -> None:
-    """``rng.shuffle(items)``: the same algorithm and the same draws (Python's, which a test
-    compares), written out so that the compiled build (setup.py) runs it as C.
-
-    Search shuffles the hidden stack and tokens at every iteration, and `random.shuffle` is
-    interpreted Python, one call of `_randbelow` per item. A generator of another class, whose
-    draws may differ, is left to its own `shuffle`."""
-    if type(rng) is not random.Random:
-        rng.shuffle(items)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        # `Random._randbelow(i + 1)`: draw bits until the value is below the bound
-        bound = i + 1
-        bits = bound.bit_length()
-        j = getrandbits(bits)
-        while j >= bound:
-            j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
