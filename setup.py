@@ -1,9 +1,10 @@
 """The optional compiled build. With ``MEEPLE_COMPILE=1`` the modules of `COMPILED` are
 compiled by mypyc from the same typed source; without it, the default, the install is pure
-Python. Measured against pure Python (docs/benchmarks.md, "The compiled build, tested"), on a
-machine whose figures swing widely: random 4-player games 1.6 to 5 times as fast in Tikal,
-2 to 2.5 times in Altiplano (1.4 with missions), ISMCTS iterations about 3 times in both. The
-test suite builds it too (tests/compiled).
+Python. Measured against the engines before issue 13's speed work, in the same run
+(docs/benchmarks.md, "Issue 13: where it stands after session 21"), on a machine whose figures
+swing widely: random 4-player games 1.7 times as fast in Tikal and 3.9 times in Altiplano,
+ISMCTS iterations 4.7 and 6.2 times (pure Python today: 1.7 and 2.4, 1.4 and 2.1). The test
+suite builds it too (tests/compiled).
 
     MEEPLE_COMPILE=1 pip install --no-build-isolation .
 
