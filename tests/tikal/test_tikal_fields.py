@@ -51,12 +51,16 @@ def test_the_json_form_is_the_header_then_the_fields_in_table_order():
 
 
 def test_a_clone_copies_every_attribute_and_shares_the_setup():
-    """`clone` copies the attributes one by one: one it forgot would be unset on the copy."""
+    """`clone` copies the attributes one by one: one it forgot would be unset on the copy, one
+    it shared instead of copying would change with the original."""
     clone = MIDGAME.clone()
     for name in (*tikal_state._SETUP_SLOTS, *tikal_state._CACHE_SLOTS):
         assert getattr(clone, name) is getattr(MIDGAME, name), name
     for name in FIELD_NAMES:
-        assert getattr(clone, name) == getattr(MIDGAME, name), name
+        value = getattr(MIDGAME, name)
+        assert getattr(clone, name) == value, name
+        if isinstance(value, list | dict):  # a shared one would change with the original
+            assert getattr(clone, name) is not value, f"{name} is shared, not copied"
 
 
 def test_a_clone_shares_no_field_that_can_change():
