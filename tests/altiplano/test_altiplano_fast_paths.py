@@ -69,3 +69,20 @@ def test_grouped_conversions_are_the_conversions_by_location(options, seed):
             for loc in state.comps.locations:
                 expected = [(k, c) for k, c in state.conversions(p) if c.location == loc]
                 assert list(grouped.get(loc, ())) == expected
+
+
+def test_the_editions_memo_stays_bounded(monkeypatch):
+    """The edition's memo (outfits, market inputs) is shared by every game of a server: it
+    starts afresh when full instead of growing with every game played."""
+    from meeple.games.altiplano import state as altiplano_state
+
+    monkeypatch.setattr(altiplano_state, "_MEMO_LIMIT", 3)
+    state = AltiplanoState.new({"players": 4}, 2)
+    memo = state.comps.memo
+    memo.clear()  # a cache: emptying it changes nothing but speed
+    rng = random.Random(2)
+    largest = 0
+    for _ in range(300):
+        random_step(state, rng)
+        largest = max(largest, len(memo))
+    assert 0 < largest <= 3

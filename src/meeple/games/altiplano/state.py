@@ -24,7 +24,7 @@ import functools
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -391,7 +391,7 @@ class AltiplanoState(GameState):
         key = ("outfit", p["role"], tuple(p["ext"]))
         outfit: _Outfit | None = self.comps.memo.get(key)
         if outfit is None:
-            outfit = self.comps.memo[key] = self._make_outfit(p)
+            outfit = _remember(self.comps.memo, key, self._make_outfit(p))
         return outfit
 
     def _make_outfit(self, p: Player) -> _Outfit:
@@ -461,7 +461,7 @@ class AltiplanoState(GameState):
         )
         found: frozenset[str] | None = self.comps.memo.get(key)
         if found is None:
-            found = self.comps.memo[key] = inputs | self.market_order_goods(p)
+            found = _remember(self.comps.memo, key, inputs | self.market_order_goods(p))
         return found
 
     def market_order_goods(self, p: Player) -> frozenset[str]:
@@ -2080,6 +2080,21 @@ class AltiplanoState(GameState):
         # (apply starts a new cache), so the copy starts with the same cache.
         other._legal = self._legal.copy()
         return other
+
+
+_T = TypeVar("_T")
+
+#: Entries of an edition's memo (outfits, market inputs) before it starts afresh: a server
+#: keeps one edition for all its games, and the market inputs' keys take many values.
+_MEMO_LIMIT = 4096
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: _T) -> _T:
+    """Put `value` in `memo` under `key`, emptying the memo first when it is full."""
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def _listed(listed: list[Action] | None, action: Action) -> bool:
