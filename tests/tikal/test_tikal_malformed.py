@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -220,3 +221,16 @@ def test_illegal_actions_name_their_rule():
     assert "[TIK-2]" in message
     with pytest.raises(IllegalAction):
         state.apply(0, CODEC.from_json({"kind": "place_tile", "space": 0, "rotation": 9}))
+
+
+@pytest.mark.parametrize(
+    "view",
+    [{}, 5, "view", {"options": {"players": 3}}, {"options": {"players": 3}, "board": "x"}],
+)
+def test_a_malformed_view_is_refused_by_determinize_and_the_sampler(view):
+    """A bot's own view, edited by its author or broken by a bug, is named as malformed, not
+    a bare KeyError or TypeError from deep inside."""
+    with pytest.raises(MalformedState, match="view"):
+        TikalState.determinize(view, random.Random(0))
+    with pytest.raises(MalformedState, match="view"):
+        TikalState.sampler(view)

@@ -1100,9 +1100,14 @@ class TikalState(GameState):
 
     @classmethod
     def _unseen(cls, view: Mapping[str, Any]) -> views.Unseen:
+        """The view read into a state; a view that is not one (a bot's own, edited by its
+        author, or a bug) is refused with `MalformedState`, as Altiplano's is."""
         # Every field is set from the view; the seed is 0, as for a new game of seed 0 (it is
         # never read again).
-        return views.Unseen(view, cls._blank(cls.normalize_options(view["options"]), 0))
+        try:
+            return views.Unseen(view, cls._blank(cls.normalize_options(view["options"]), 0))
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise MalformedState(f"view cannot be completed: {exc!r}") from exc
 
     # -- persistence ------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
