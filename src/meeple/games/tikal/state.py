@@ -13,12 +13,10 @@ steps ``bid`` and ``choose`` before ``place``.
 
 from __future__ import annotations
 
-import bisect
 import functools
-import itertools
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, Self, cast
+from typing import Any, Generic, Self, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -81,16 +79,48 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 _MEMO_LIMIT = 4096
 
 # Actions are immutable values: the legal-action lists share one instance per distinct action
-# instead of building a new one each time.
+# instead of building a new one each time (search also finds actions by identity). The actions
+# of one space are listed at every step, so they are kept in tables indexed by space (a list
+# index, where `functools.cache` hashes its arguments on every call).
 _place_tile = functools.cache(PlaceTile)
-_deploy = functools.cache(Deploy)
 _camp_move = functools.cache(CampMove)
-_excavate = functools.cache(Excavate)
-_recover = functools.cache(Recover)
-_build_camp = functools.cache(BuildCamp)
-_place_guard = functools.cache(PlaceGuard)
 _exchange = functools.cache(Exchange)
 _END_TURN = EndTurn()
+
+
+_A = TypeVar("_A", bound=Action)
+
+
+class _PerSpace(Generic[_A]):
+    """One action per space, made the first time it is asked for and kept for good."""
+
+    def __init__(self, make: Callable[[Space], _A]) -> None:
+        self._make = make
+        self._made: list[_A] = []
+
+    def at(self, space: Space) -> _A:
+        made = self._made
+        while len(made) <= space:
+            made.append(self._make(len(made)))
+        return made[space]
+
+
+_EXCAVATE = _PerSpace(Excavate)
+_RECOVER = _PerSpace(Recover)
+_BUILD_CAMP = _PerSpace(BuildCamp)
+_PLACE_GUARD = _PerSpace(PlaceGuard)
+_DEPLOY_LEADER = _PerSpace(functools.partial(Deploy, "leader"))
+_DEPLOY_WORKER = _PerSpace(functools.partial(Deploy, "worker"))
+
+
+def _count(values: list[int], value: int) -> int:
+    """`values.count(value)` as a typed loop, which compiled compares ints in C (see `_camps`)."""
+    found = 0
+    for each in values:
+        if each == value:
+            found += 1
+    return found
+
 
 Placements = tuple[
     tuple[tuple[Space, Rotation], ...], tuple[PlaceTile, ...], frozenset[tuple[Space, Rotation]]
@@ -418,14 +448,15 @@ class TikalState(GameState):
         camps = self._camps(seat)
         tile_at, kinds, leader = self.tile_at, self.tile_kinds, self.leader[seat]
         workers = seat_workers(self.workers, n, seat)
-        occupied = list(itertools.compress(range(len(workers)), workers))
-        if leader >= 0 and not workers[leader]:  # on the board, alone
-            bisect.insort(occupied, leader)
+        # Spaces with an own figure, in board order (a typed loop: see `_camps`).
+        occupied = [s for s in range(len(workers)) if workers[s] or s == leader]
         if ap >= costs["deploy_figure"]:
             if leader == SUPPLY:
-                actions.extend(_deploy("leader", c) for c in camps)
+                for c in camps:
+                    append(_DEPLOY_LEADER.at(c))
             if self.supply[seat]:
-                actions.extend(_deploy("worker", c) for c in camps)
+                for c in camps:
+                    append(_DEPLOY_WORKER.at(c))
         if ap >= costs["camp_to_camp"] and len(camps) > 1:
             for src in camps:
                 if leader == src:
@@ -451,14 +482,14 @@ class TikalState(GameState):
         # other spaces are refused by the first check of each rule's `_problem`.
         temples = [s for s in occupied if kinds[tile_at[s]] == "temple"]
         if ap >= costs["excavate_level"]:
-            actions.extend(_excavate(s) for s in temples if self._excavate_problem(seat, s) is None)
+            for s in temples:
+                if self._excavate_problem(seat, s) is None:
+                    append(_EXCAVATE.at(s))
         if ap >= costs["recover_treasure"]:
             tokens = self.tokens
-            actions.extend(
-                _recover(s)
-                for s in occupied
-                if s in tokens and self._recover_problem(seat, s) is None
-            )
+            for s in occupied:
+                if s in tokens and self._recover_problem(seat, s) is None:
+                    append(_RECOVER.at(s))
         if ap >= costs["exchange_treasure"]:
             k = ed.treasure_kinds
             mine = seat_treasures(self.treasures, k, seat)
@@ -478,9 +509,11 @@ class TikalState(GameState):
             camp, tokens = self.camp, self.tokens
             for s, jungle in paths.camp_sites:
                 if camp[s] == NO_SEAT and (jungle or not tokens.get(s)):
-                    append(_build_camp(s))
+                    append(_BUILD_CAMP.at(s))
         if ap >= costs["place_guard"]:
-            actions.extend(_place_guard(s) for s in temples if self._guard_problem(seat, s) is None)
+            for s in temples:
+                if self._guard_problem(seat, s) is None:
+                    append(_PLACE_GUARD.at(s))
         append(_END_TURN)
         return actions
 
@@ -593,13 +626,10 @@ class TikalState(GameState):
 
     def _camps(self, seat: int) -> list[int]:
         """The base camp and the seat's own camps: where it deploys and moves by secret paths."""
+        # A typed loop: compiled, it compares ints in C, where `seat in camp` and
+        # `camp.count(seat)` box the seat and compare objects on every space.
         camp = self.camp
-        if seat not in camp:  # the usual case, at C speed
-            return [self._base]
-        first = camp.index(seat)
-        if camp.count(seat) == 1:  # the next most usual, also at C speed
-            return [self._base, first]
-        return [self._base, *[s for s in range(first, len(camp)) if camp[s] == seat]]
+        return [self._base, *[space for space in range(len(camp)) if camp[space] == seat]]
 
     def majority_holder(self, space: Space) -> Seat:
         """The seat that holds a temple in a scoring (TIK-12), or `NO_SEAT`: the guard, else
@@ -663,7 +693,7 @@ class TikalState(GameState):
             return _NO_TEMPLE_TO_GUARD
         if self.guard[space] != NO_SEAT:
             return _ALREADY_GUARDED
-        if self.guard.count(seat) >= GUARDS_PER_PLAYER:
+        if _count(self.guard, seat) >= GUARDS_PER_PLAYER:
             return _GUARDS_USED
         mine = self.weight_on(seat, space)
         if mine == 0:
