@@ -9,8 +9,8 @@ import pytest
 
 from meeple.engine.testing import random_step
 from meeple.games.tikal import TikalState
-from meeple.games.tikal.components import SIDES, builtin_edition
 from meeple.games.tikal.actions import PlaceTile
+from meeple.games.tikal.components import SIDES, builtin_edition
 from meeple.games.tikal.evaluation import TikalEvaluation
 from meeple.games.tikal.paths import Paths
 from meeple.games.tikal.scoring import points_now, score_seat
