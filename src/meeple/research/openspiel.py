@@ -92,7 +92,7 @@ def _game_class(game: str) -> type[pyspiel.Game]:
             params = {**_parameters(info), **(params or {})}
             options = {k: v for k, v in params.items() if k != "seed"}
             self.meeple_info, self.options, self.encoding = encoding_for(game, options)
-            length = getattr(self.encoding, "max_game_length", DEFAULT_MAX_GAME_LENGTH)
+            length = self.encoding.max_game_length
             players = self.options[PLAYERS]
             self.history = HistoryLayout(players, min(length + 1, MOST_ROWS))
             game_info = pyspiel.GameInfo(
@@ -126,10 +126,6 @@ def _game_class(game: str) -> type[pyspiel.Game]:
     game_type = _game_type(info)
     MeepleGame.__name__ = MeepleGame.__qualname__ = f"Meeple{game.title()}Game"
     return MeepleGame
-
-
-#: The game length OpenSpiel is told when an encoding names no bound of its own.
-DEFAULT_MAX_GAME_LENGTH = 100_000
 
 
 def _view_bytes(state: GameState, seat: int) -> bytes:
