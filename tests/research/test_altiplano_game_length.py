@@ -6,6 +6,8 @@ round, per seat, or for the table, so that a wrong term fails even where the tot
 from __future__ import annotations
 
 import collections
+import copy
+import dataclasses
 import random
 from collections.abc import Callable
 from typing import Any
@@ -17,6 +19,7 @@ from meeple.engine.actions import Action
 from meeple.engine.registry import game_info
 from meeple.games.altiplano import components as C
 from meeple.games.altiplano.actions import NO_ORDER, BuyOrder
+from meeple.games.altiplano.encoding import encoding
 from meeple.games.altiplano.game_length import LengthTerms, length_terms
 from meeple.games.altiplano.state import AltiplanoState
 from meeple.research.games import acting_seat, playable_actions
@@ -26,7 +29,8 @@ INFO = game_info("altiplano")
 TABLES = [
     {"players": players, "role_draft": draft, "missions": missions}
     for players in range(2, 6)
-    for draft, missions in ((False, False), (True, True))
+    for draft in (False, True)
+    for missions in (False, True)
 ]
 
 #: The term that bounds each kind of step, by its scope (see `LengthTerms`).
@@ -149,8 +153,9 @@ def terms_of(options: dict[str, Any]) -> LengthTerms:
 
 @pytest.mark.parametrize("options", TABLES, ids=lambda o: "-".join(map(str, o.values())))
 def test_random_games_stay_under_every_term(options: dict[str, Any]) -> None:
-    counts = play(options, seed=options["players"], choose=random_choice)
-    counts.check(terms_of(options))
+    terms = terms_of(options)
+    for seed in range(3):
+        play(options, seed, choose=random_choice).check(terms)
 
 
 @pytest.mark.parametrize("players", range(2, 6))
@@ -162,20 +167,36 @@ def test_a_player_prolonging_the_game_stays_under_every_term(players: int) -> No
     assert any(term == "tile_take_backs" for term, _, _ in counts.seat_round)
 
 
-def test_the_counts_catch_a_term_too_small() -> None:
+@pytest.mark.parametrize("scope", ["per_seat_round", "per_seat", "per_table"])
+def test_the_counts_catch_a_term_too_small(scope: str) -> None:
     """A term one below what a game used fails the check, though the total has slack."""
-    options = TABLES[0]
+    options = {"players": 3, "role_draft": True, "missions": True}
     counts = play(options, seed=1, choose=random_choice)
     terms = terms_of(options)
-    (term, _, _), most = counts.seat_round.most_common(1)[0]
-    smaller = {**terms.per_seat_round, term: most - 1}
+    used = {"per_seat_round": counts.seat_round, "per_seat": counts.seat, "per_table": counts.table}
+    key, most = used[scope].most_common(1)[0]
+    term = key if isinstance(key, str) else key[0]
+    smaller = dataclasses.replace(terms, **{scope: {**getattr(terms, scope), term: most - 1}})
+    assert smaller.total > counts.steps
     with pytest.raises(AssertionError):
-        counts.check(
-            LengthTerms(terms.players, terms.rounds, smaller, terms.per_seat, terms.per_table)
-        )
+        counts.check(smaller)
 
 
 def test_openspiel_is_told_the_bound() -> None:
     for options in TABLES:
         spiel = pyspiel.load_game(short_name("altiplano"), {**options, "seed": 1})
         assert spiel.max_game_length() == terms_of(options).total
+
+
+def test_an_edition_with_free_orders_has_no_bound_but_keeps_its_encoding() -> None:
+    """Once the order cards are gone a free order lets a seat stall for ever (ALT-13): no
+    bound exists, and OpenSpiel is not told a made-up one; the adapters' spaces still work."""
+    edition = copy.deepcopy(C.load(None).raw)
+    edition["orders"]["cost_coins"]["value"] = 0
+    options = AltiplanoState.normalize_options({"players": 3, "edition": edition})
+    with pytest.raises(ValueError, match="no bound"):
+        length_terms(C.load(edition), options)
+    free = encoding(options)
+    assert free.action_space_size == encoding({"players": 3}).action_space_size
+    with pytest.raises(ValueError, match="no bound"):
+        _ = free.max_game_length

@@ -36,8 +36,13 @@ class AltiplanoEncoding:
         self.actions: tuple[Action, ...] = action_space(comps, options)
         self._indexes = {action: i for i, action in enumerate(self.actions)}
         self.observer = Observer(in_play(comps, options["players"]), options)
-        #: OpenSpiel's bound on the steps of a game (`game_length`).
-        self.max_game_length = max_game_length(comps, options)
+        self._comps, self._options = comps, options
+
+    @property
+    def max_game_length(self) -> int:
+        """OpenSpiel's bound on the steps of a game (`game_length`), derived when asked: an
+        edition without one (free orders) still has its actions and observations."""
+        return max_game_length(self._comps, self._options)
 
     @property
     def action_space_size(self) -> int:

@@ -120,7 +120,7 @@ def length_terms(comps: C.Components, options: Mapping[str, Any]) -> LengthTerms
     wild_fields = sum(1 for e in in_play if e.identity in C.WILDCARDS)
     sold_a_round = min(planning, comps.action_fields["market"] + wild_fields)
     start_coins = max(dict(role.start).get(C.COINS, 0) for role in comps.roles.values())
-    income = start_coins + rounds * sold_a_round * max(comps.sale_price.values())
+    income = start_coins + rounds * sold_a_round * max(comps.sale_price.values(), default=0)
     per_seat_round = {
         "draw": 1,
         "swap": 2 if "swap_planning_tile" in identities else 0,
@@ -133,7 +133,12 @@ def length_terms(comps: C.Components, options: Mapping[str, Any]) -> LengthTerms
         "pass": 1,
     }
     units = rounds * (planning + coin_actions)
-    stalls = income // comps.order_cost if comps.order_cost else 0
+    if comps.order_cost == 0:
+        raise ValueError(
+            "an edition whose orders cost nothing has no bound on a game's length: once the "
+            "order cards are gone a seat may take an empty order for ever (ALT-13)"
+        )
+    stalls = income // comps.order_cost
     corn = setup["corn"]
     buffered = corn if "corn_buffer" in identities else 0
     per_table = {
@@ -162,7 +167,8 @@ def length_terms(comps: C.Components, options: Mapping[str, Any]) -> LengthTerms
 
 def max_game_length(comps: C.Components, options: Mapping[str, Any]) -> int:
     """A true upper bound on the steps of a game the research adapters play (the sum of
-    `length_terms`), for OpenSpiel's `GameInfo.max_game_length`."""
+    `length_terms`), for OpenSpiel's `GameInfo.max_game_length`. An edition whose orders cost
+    nothing has none (`ValueError`): a seat could take empty orders for ever."""
     return length_terms(comps, options).total
 
 
