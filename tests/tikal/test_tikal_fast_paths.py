@@ -10,7 +10,9 @@ import pytest
 from meeple.engine.testing import random_step
 from meeple.games.tikal import TikalState
 from meeple.games.tikal.components import SIDES, builtin_edition
+from meeple.games.tikal.actions import PlaceTile
 from meeple.games.tikal.evaluation import TikalEvaluation
+from meeple.games.tikal.paths import Paths
 from meeple.games.tikal.scoring import points_now, score_seat
 
 
@@ -52,13 +54,19 @@ def plain_placements(state: TikalState, tile: int) -> list[tuple[int, int]]:
     return result
 
 
+def pairs(placements: tuple[PlaceTile, ...]) -> list[tuple[int, int]]:
+    return [(placement.space, placement.rotation) for placement in placements]
+
+
 @pytest.mark.parametrize(("players", "auction", "seed"), [(2, False, 1), (4, True, 2)])
 def test_placements_and_walks_match_the_plain_rules(players, auction, seed):
     for state in positions(players, auction, seed):
         for tile in {*state.stack[-3:], *state.revealed, state.hand} - {-1}:
             expected = plain_placements(state, tile)
-            assert list(state._placements(tile)) == expected  # memoised or not
-            assert list(state._compute_placements(tile)) == expected
+            assert pairs(state._placements(tile)) == expected  # memoised or not
+            assert pairs(state._compute_placements(tile)) == expected
+        # The frontier carried from layout to layout is the one worked out afresh.
+        assert state.paths().frontier == Paths.of(state).frontier
         walks = state._walk_graph()
         for src in range(len(state.tile_at)):
             if state.tile_at[src] < 0:
@@ -101,7 +109,7 @@ def test_the_memo_starts_afresh_and_answers_stay_the_same(monkeypatch):
     builtin_edition().memo.clear()
     for state in positions(2, False, 6, every=7):
         for tile in state.stack[-2:]:
-            assert list(state._placements(tile)) == plain_placements(state, tile)
+            assert pairs(state._placements(tile)) == plain_placements(state, tile)
         assert len(state.edition.memo) <= 2
 
 

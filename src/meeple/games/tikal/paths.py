@@ -42,7 +42,16 @@ class Paths:
     the same layout (the evaluation's distance fields), keyed as they choose: a `Paths` hashes
     by identity, so it is itself a cheap key for its layout."""
 
-    __slots__ = ("camp_sites", "extra", "graph", "spots", "walk_limit", "walks", "walks_by_figure")
+    __slots__ = (
+        "camp_sites",
+        "extra",
+        "frontier",
+        "graph",
+        "spots",
+        "walk_limit",
+        "walks",
+        "walks_by_figure",
+    )
 
     graph: list[GraphRow]
     """[space] -> its walks (none out of an empty space; walks out of a volcano are listed,
@@ -58,6 +67,8 @@ class Paths:
     camp_sites: Sites
     """(space, whether a jungle tile) of every jungle and treasure tile, in board order: where
     camps may go (TIK-9)."""
+    frontier: tuple[Space, ...]
+    """The empty spaces next to a placed tile, in board order: where a tile may go (TIK-2)."""
     extra: dict[Any, Any]
 
     def __init__(
@@ -68,17 +79,20 @@ class Paths:
         walks_by_figure: list[FigureWalks],
         spots: Sites,
         camp_sites: Sites,
+        frontier: tuple[Space, ...],
     ) -> None:
         self.graph, self.walks, self.walk_limit = graph, walks, walk_limit
         self.walks_by_figure, self.spots, self.camp_sites = walks_by_figure, spots, camp_sites
+        self.frontier = frontier
         self.extra = {}
 
     @classmethod
     def of(cls, state: TikalState) -> Paths:
         """The paths of the state's layout, worked out from scratch."""
-        spaces = len(state.tile_at)
-        kinds = state.tile_kinds
-        placed = [(space, kinds[tile]) for space, tile in enumerate(state.tile_at) if tile >= 0]
+        tile_at, kinds = state.tile_at, state.tile_kinds
+        spaces = len(tile_at)
+        placed = [(space, kinds[tile]) for space, tile in enumerate(tile_at) if tile >= 0]
+        around = state.edition.neighbour_sides
         paths = cls(
             [()] * spaces,
             [()] * spaces,
@@ -86,13 +100,22 @@ class Paths:
             [((), (), ())] * spaces,
             tuple((s, k == "temple") for s, k in placed if k in ("temple", "treasure")),
             tuple((s, k == "jungle") for s, k in placed if k in ("jungle", "treasure")),
+            tuple(
+                space
+                for space in range(spaces)
+                if tile_at[space] == NO_TILE
+                and any(tile_at[nb] != NO_TILE for _, nb, _ in around[space])
+            ),
         )
         paths._redo(state, range(spaces))
         return paths
 
     def placed(self, state: TikalState, spaces: tuple[Space, ...]) -> Paths:
         """The paths once tiles are placed on `spaces` (the state has them already)."""
-        spots, camp_sites = self.spots, self.camp_sites
+        spots, camp_sites, tile_at = self.spots, self.camp_sites, state.tile_at
+        around = state.edition.neighbour_sides
+        touched = {nb for s in spaces for _, nb, _ in around[s]}
+        frontier = tuple(sorted(s for s in {*self.frontier, *touched} if tile_at[s] == NO_TILE))
         for space in spaces:
             kind = state.tile_kinds[state.tile_at[space]]
             if kind in ("temple", "treasure"):
@@ -106,9 +129,9 @@ class Paths:
             self.walks_by_figure[:],
             spots,
             camp_sites,
+            frontier,
         )
-        around = state.edition.neighbour_sides
-        paths._redo(state, {*spaces, *(nb for s in spaces for _, nb, _ in around[s])})
+        paths._redo(state, {*spaces, *touched})
         return paths
 
     def _redo(self, state: TikalState, spaces: Iterable[Space]) -> None:

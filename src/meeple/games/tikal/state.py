@@ -13,12 +13,10 @@ steps ``bid`` and ``choose`` before ``place``.
 
 from __future__ import annotations
 
-import bisect
 import functools
-import itertools
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, Self, cast
+from typing import Any, Generic, Self, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -81,21 +79,53 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 _MEMO_LIMIT = 4096
 
 # Actions are immutable values: the legal-action lists share one instance per distinct action
-# instead of building a new one each time.
-_place_tile = functools.cache(PlaceTile)
-_deploy = functools.cache(Deploy)
+# instead of building a new one each time (search also finds actions by identity). The actions
+# of one space are listed at every step, so they are kept in tables indexed by space (a list
+# index, where `functools.cache` hashes its arguments on every call).
 _camp_move = functools.cache(CampMove)
-_excavate = functools.cache(Excavate)
-_recover = functools.cache(Recover)
-_build_camp = functools.cache(BuildCamp)
-_place_guard = functools.cache(PlaceGuard)
 _exchange = functools.cache(Exchange)
 _END_TURN = EndTurn()
 
-Placements = tuple[
-    tuple[tuple[Space, Rotation], ...], tuple[PlaceTile, ...], frozenset[tuple[Space, Rotation]]
-]
-"""Where a tile may go: (space, rotation) pairs in board order, their actions, and their set."""
+
+_A = TypeVar("_A", bound=Action)
+
+
+class _Numbered(Generic[_A]):
+    """One action per number (a space, a bid), made the first time it is asked for and kept
+    for good."""
+
+    def __init__(self, make: Callable[[int], _A]) -> None:
+        self._make = make
+        self._made: list[_A] = []
+
+    def at(self, number: int) -> _A:
+        made = self._made
+        while len(made) <= number:
+            made.append(self._make(len(made)))
+        return made[number]
+
+
+_EXCAVATE = _Numbered(Excavate)
+_RECOVER = _Numbered(Recover)
+_BUILD_CAMP = _Numbered(BuildCamp)
+_PLACE_GUARD = _Numbered(PlaceGuard)
+_DEPLOY_LEADER = _Numbered(functools.partial(Deploy, "leader"))
+_DEPLOY_WORKER = _Numbered(functools.partial(Deploy, "worker"))
+_PLACE_TILE = _Numbered(lambda number: PlaceTile(*divmod(number, SIDES)))
+"""Placing the tile in hand, numbered space × `SIDES` + rotation."""
+_BID = _Numbered(Bid)
+_PASS = Pass()
+_choose_tile = functools.cache(ChooseTile)
+
+
+def _count(values: list[int], value: int) -> int:
+    """`values.count(value)` as a typed loop, which compiled compares ints in C (see `_camps`)."""
+    found = 0
+    for each in values:
+        if each == value:
+            found += 1
+    return found
+
 
 Problem = tuple[str, str] | None
 """Why a rule refuses an action, as (rule, reason); None if it allows it."""
@@ -401,13 +431,13 @@ class TikalState(GameState):
         if self.step == OVER or seat != self.current:
             return []
         if self.step == PLACE:
-            return list(self._placement_entry(self.hand)[1])
+            return list(self._placements(self.hand))
         if self.step == BID:
             top = self.score[seat]
-            return [Pass(), *(Bid(a) for a in range(self.high_bid + 1, top + 1))]
+            return [_PASS, *[_BID.at(amount) for amount in range(self.high_bid + 1, top + 1)]]
         if self.step == CHOOSE:
             ids = sorted({self.edition.tiles[t].id for t in self.revealed})
-            return [ChooseTile(tile_id) for tile_id in ids]
+            return [_choose_tile(tile_id) for tile_id in ids]
         return self._act_actions(seat)
 
     def _act_actions(self, seat: Seat) -> list[Action]:
@@ -418,14 +448,15 @@ class TikalState(GameState):
         camps = self._camps(seat)
         tile_at, kinds, leader = self.tile_at, self.tile_kinds, self.leader[seat]
         workers = seat_workers(self.workers, n, seat)
-        occupied = list(itertools.compress(range(len(workers)), workers))
-        if leader >= 0 and not workers[leader]:  # on the board, alone
-            bisect.insort(occupied, leader)
+        # Spaces with an own figure, in board order (a typed loop: see `_camps`).
+        occupied = [s for s in range(len(workers)) if workers[s] or s == leader]
         if ap >= costs["deploy_figure"]:
             if leader == SUPPLY:
-                actions.extend(_deploy("leader", c) for c in camps)
+                for c in camps:
+                    append(_DEPLOY_LEADER.at(c))
             if self.supply[seat]:
-                actions.extend(_deploy("worker", c) for c in camps)
+                for c in camps:
+                    append(_DEPLOY_WORKER.at(c))
         if ap >= costs["camp_to_camp"] and len(camps) > 1:
             for src in camps:
                 if leader == src:
@@ -451,14 +482,14 @@ class TikalState(GameState):
         # other spaces are refused by the first check of each rule's `_problem`.
         temples = [s for s in occupied if kinds[tile_at[s]] == "temple"]
         if ap >= costs["excavate_level"]:
-            actions.extend(_excavate(s) for s in temples if self._excavate_problem(seat, s) is None)
+            for s in temples:
+                if self._excavate_problem(seat, s) is None:
+                    append(_EXCAVATE.at(s))
         if ap >= costs["recover_treasure"]:
             tokens = self.tokens
-            actions.extend(
-                _recover(s)
-                for s in occupied
-                if s in tokens and self._recover_problem(seat, s) is None
-            )
+            for s in occupied:
+                if s in tokens and self._recover_problem(seat, s) is None:
+                    append(_RECOVER.at(s))
         if ap >= costs["exchange_treasure"]:
             k = ed.treasure_kinds
             mine = seat_treasures(self.treasures, k, seat)
@@ -478,9 +509,11 @@ class TikalState(GameState):
             camp, tokens = self.camp, self.tokens
             for s, jungle in paths.camp_sites:
                 if camp[s] == NO_SEAT and (jungle or not tokens.get(s)):
-                    append(_build_camp(s))
+                    append(_BUILD_CAMP.at(s))
         if ap >= costs["place_guard"]:
-            actions.extend(_place_guard(s) for s in temples if self._guard_problem(seat, s) is None)
+            for s in temples:
+                if self._guard_problem(seat, s) is None:
+                    append(_PLACE_GUARD.at(s))
         append(_END_TURN)
         return actions
 
@@ -524,55 +557,44 @@ class TikalState(GameState):
         sides in order."""
         return self.paths().graph
 
-    def _placements(self, tile: int) -> tuple[tuple[int, int], ...]:
-        """(space, rotation) pairs where `tile` may go, one per distinct layout (TIK-2)."""
-        return self._placement_entry(tile)[0]
-
-    def _placement_entry(self, tile: int) -> Placements:
-        """The placements of `tile`, their actions and their set, kept with the `Paths` of
-        the board's layout: memoised per edition by layout as those are (search reaches the
-        same layouts again and again), and found without a key made of the whole layout."""
+    def _placements(self, tile: int) -> tuple[PlaceTile, ...]:
+        """Where `tile` may go (TIK-2), one action per distinct layout, in board order: kept
+        with the `Paths` of the board's layout, so memoised per edition by layout as those are
+        (search reaches the same layouts again and again), and found without a key made of
+        the whole layout."""
         extra = self.paths().extra
         key = ("placements", tile)
-        entry: Placements | None = extra.get(key)
-        if entry is None:
-            pairs = self._compute_placements(tile)
-            actions = tuple(_place_tile(s, r) for s, r in pairs)
-            entry = extra[key] = (pairs, actions, frozenset(pairs))
-        return entry
+        known: tuple[PlaceTile, ...] | None = extra.get(key)
+        if known is None:
+            known = extra[key] = self._compute_placements(tile)
+        return known
 
-    def _compute_placements(self, tile: int) -> tuple[tuple[int, int], ...]:
-        """TIK-2: a tile goes on an empty space next to a placed tile; a non-volcano tile also
-        needs, on some side facing a non-volcano tile, a stone on one of the two sides."""
+    def _compute_placements(self, tile: int) -> tuple[PlaceTile, ...]:
+        """TIK-2: a tile goes on an empty space next to a placed tile (the layout's
+        `Paths.frontier`); a non-volcano tile also needs, on some side facing a non-volcano
+        tile, a stone on one of the two sides."""
         ed = self.edition
         tile_at, rotation, kinds = self.tile_at, self.rotation, self.tile_kinds
         rotated, sides = ed.rotated_steps, ed.neighbour_sides
         rotations = ed.distinct_rotations[tile]
         stones = ed.stone_sides[tile]  # [rotation] -> sides of `tile` with a stone
         volcano = kinds[tile] == "volcano"
-        result: list[tuple[int, int]] = []
-        for space, placed in enumerate(tile_at):
-            if placed != NO_TILE:
-                continue
-            touching = passage = False
+        result: list[PlaceTile] = []
+        for space in self.paths().frontier:
+            passage = False
             facing = 0  # sides facing a non-volcano tile without a stone on its side
             for side, nb, opposite in sides[space]:
                 there = tile_at[nb]
-                if there == NO_TILE:
-                    continue
-                touching = True
-                if kinds[there] == "volcano":
+                if there == NO_TILE or kinds[there] == "volcano":
                     continue
                 if rotated[there][rotation[nb]][opposite] >= 1:
                     passage = True  # a stone on the neighbour's side: every rotation fits
                     break
                 facing |= 1 << side
-            if not touching:
-                continue
-            if volcano or passage:
-                result.extend((space, rot) for rot in rotations)
-            else:
-                result.extend((space, rot) for rot in rotations if stones[rot] & facing)
+            first = space * SIDES
+            for rot in rotations:
+                if volcano or passage or stones[rot] & facing:
+                    result.append(_PLACE_TILE.at(first + rot))
         return tuple(result)
 
     # -- helpers on the board -----------------------------------------------------------------
@@ -593,13 +615,10 @@ class TikalState(GameState):
 
     def _camps(self, seat: int) -> list[int]:
         """The base camp and the seat's own camps: where it deploys and moves by secret paths."""
+        # A typed loop: compiled, it compares ints in C, where `seat in camp` and
+        # `camp.count(seat)` box the seat and compare objects on every space.
         camp = self.camp
-        if seat not in camp:  # the usual case, at C speed
-            return [self._base]
-        first = camp.index(seat)
-        if camp.count(seat) == 1:  # the next most usual, also at C speed
-            return [self._base, first]
-        return [self._base, *[s for s in range(first, len(camp)) if camp[s] == seat]]
+        return [self._base, *[space for space in range(len(camp)) if camp[space] == seat]]
 
     def majority_holder(self, space: Space) -> Seat:
         """The seat that holds a temple in a scoring (TIK-12), or `NO_SEAT`: the guard, else
@@ -663,7 +682,7 @@ class TikalState(GameState):
             return _NO_TEMPLE_TO_GUARD
         if self.guard[space] != NO_SEAT:
             return _ALREADY_GUARDED
-        if self.guard.count(seat) >= GUARDS_PER_PLAYER:
+        if _count(self.guard, seat) >= GUARDS_PER_PLAYER:
             return _GUARDS_USED
         mine = self.weight_on(seat, space)
         if mine == 0:
@@ -735,7 +754,8 @@ class TikalState(GameState):
             for r in self.edition.distinct_rotations[tile]
             if self.edition.rotated_steps[tile][r] == layout
         )
-        if (action.space, canonical) not in self._placement_entry(tile)[2]:
+        allowed = _PLACE_TILE.at(action.space * SIDES + canonical)
+        if not any(placement is allowed for placement in self._placements(tile)):
             if self.tile_at[action.space] != NO_TILE:
                 raise IllegalAction("TIK-2", say("that space already holds a tile"))
             raise IllegalAction(
