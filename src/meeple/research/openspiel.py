@@ -11,7 +11,9 @@ nodes. Players move one at a time; in a simultaneous step the lowest seat of
 `GameState.to_move` with something to do moves first (the engine keeps the others' choices
 secret as it does at the table); steps that only undo another are not offered
 (`meeple.research.games.playable_actions`). Returns come at the end: 1 to each seat sharing
-the win, 0 to the others.
+the win, 0 to the others. `max_game_length` is the encoding's own bound
+(`Encoding.max_game_length`, derived from the edition and options): an OpenSpiel game must end,
+so there is no made-up default.
 
 What a player knows: its *observation* is its view now (`GameState.view`; the string is its
 JSON, the tensor the game's encoding). Its *information state* has perfect recall: the string
