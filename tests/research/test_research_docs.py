@@ -1,5 +1,6 @@
-"""docs/research.md runs and tells the truth: its examples run, and its tables of Tikal's
-action sections and observation fields are the encoding's own."""
+"""docs/research.md runs and tells the truth: its examples run, its tables of Tikal's action
+sections and observation fields are the encoding's own, and Altiplano's game lengths the
+bound's."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from meeple.games.altiplano import components as altiplano_components
+from meeple.games.altiplano.encoding import encoding as altiplano_encoding
+from meeple.games.altiplano.game_length import length_terms
 from meeple.games.tikal.encoding import encoding
 
 DOC = Path(__file__).parent.parent.parent / "docs" / "research.md"
@@ -50,3 +54,23 @@ def test_the_observation_table_is_the_encodings() -> None:
         (f.name, "×".join(map(str, f.shape)), f.start) for f in enc.fields
     ]
     assert enc.observation_shape == (1345,)
+
+
+def test_the_altiplano_game_length_table_is_the_bounds() -> None:
+    comps = altiplano_components.load(None)
+    rows = table_rows("### Game length")
+    assert [int(r[0]) for r in rows] == [2, 3, 4, 5]
+    for row in rows:
+        players = int(row[0])
+        base = length_terms(comps, {"players": players, "role_draft": False, "missions": False})
+        assert [int(cell.replace(",", "")) for cell in row[1:5]] == [
+            base.rounds,
+            sum(base.per_seat_round.values()),
+            sum(base.per_seat.values()),
+            sum(base.per_table.values()),
+        ]
+        lengths = [
+            altiplano_encoding({"players": players, "role_draft": d, "missions": m}).max_game_length
+            for d, m in ((False, False), (True, False), (False, True), (True, True))
+        ]
+        assert row[5] == " / ".join(f"{n:,}" for n in lengths)

@@ -37,6 +37,12 @@ class Encoding(Protocol):
         acted, not what it chose), besides every choice made in a simultaneous step."""
 
     @property
+    def max_game_length(self) -> int:
+        """A true upper bound on the steps of a game as the research adapters play it (they
+        leave out the steps that only undo another, `meeple.research.games`): OpenSpiel's
+        `max_game_length`, which every game it runs must declare."""
+
+    @property
     def observation_shape(self) -> tuple[int, ...]:
         """Shape of every observation of this game and options."""
 

@@ -11,7 +11,9 @@ nodes. Players move one at a time; in a simultaneous step the lowest seat of
 `GameState.to_move` with something to do moves first (the engine keeps the others' choices
 secret as it does at the table); steps that only undo another are not offered
 (`meeple.research.games.playable_actions`). Returns come at the end: 1 to each seat sharing
-the win, 0 to the others.
+the win, 0 to the others. `max_game_length` is the encoding's own bound
+(`Encoding.max_game_length`, derived from the edition and options): an OpenSpiel game must end,
+so there is no made-up default.
 
 What a player knows: its *observation* is its view now (`GameState.view`; the string is its
 JSON, the tensor the game's encoding). Its *information state* has perfect recall: the string
@@ -92,7 +94,7 @@ def _game_class(game: str) -> type[pyspiel.Game]:
             params = {**_parameters(info), **(params or {})}
             options = {k: v for k, v in params.items() if k != "seed"}
             self.meeple_info, self.options, self.encoding = encoding_for(game, options)
-            length = getattr(self.encoding, "max_game_length", DEFAULT_MAX_GAME_LENGTH)
+            length = self.encoding.max_game_length
             players = self.options[PLAYERS]
             self.history = HistoryLayout(players, min(length + 1, MOST_ROWS))
             game_info = pyspiel.GameInfo(
@@ -126,10 +128,6 @@ def _game_class(game: str) -> type[pyspiel.Game]:
     game_type = _game_type(info)
     MeepleGame.__name__ = MeepleGame.__qualname__ = f"Meeple{game.title()}Game"
     return MeepleGame
-
-
-#: The game length OpenSpiel is told when an encoding names no bound of its own.
-DEFAULT_MAX_GAME_LENGTH = 100_000
 
 
 def _view_bytes(state: GameState, seat: int) -> bytes:

@@ -20,6 +20,7 @@ from meeple.engine.actions import Action
 from meeple.games.altiplano import components as C
 from meeple.games.altiplano.action_space import action_space, in_play
 from meeple.games.altiplano.actions import KeepMission, PassMission
+from meeple.games.altiplano.game_length import max_game_length
 from meeple.games.altiplano.observation import Observer, Segment
 from meeple.games.altiplano.state import AltiplanoState
 
@@ -35,6 +36,13 @@ class AltiplanoEncoding:
         self.actions: tuple[Action, ...] = action_space(comps, options)
         self._indexes = {action: i for i, action in enumerate(self.actions)}
         self.observer = Observer(in_play(comps, options["players"]), options)
+        self._comps, self._options = comps, options
+
+    @property
+    def max_game_length(self) -> int:
+        """OpenSpiel's bound on the steps of a game (`game_length`), derived when asked: an
+        edition without one (free orders) still has its actions and observations."""
+        return max_game_length(self._comps, self._options)
 
     @property
     def action_space_size(self) -> int:
