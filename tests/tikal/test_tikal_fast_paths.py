@@ -146,3 +146,18 @@ def test_a_copy_to_try_an_action_leaves_the_state_alone():
             assert state.to_json() == before, action
             tried.add(action.kind)
     assert {"walk", "camp_move", "deploy", "place_tile", "excavate"} <= tried
+
+
+@pytest.mark.parametrize(("players", "auction", "seed"), [(2, True, 7), (4, False, 8)])
+def test_every_listing_of_an_action_is_the_same_object(players, auction, seed):
+    """Search finds actions by identity (`meeple.bots.tree`), so every list of legal actions
+    hands out the one instance of each action, in every step, the auction's included."""
+    kinds = set()
+    for state in positions(players, auction, seed, every=2):
+        seat = state.to_move()[0]
+        first, again = state.legal_actions(seat), state.clone().legal_actions(seat)
+        assert all(a is b for a, b in zip(first, again, strict=True))
+        kinds.update(type(action).__name__ for action in first)
+    assert {"PlaceTile", "Walk", "Deploy", "EndTurn"} <= kinds
+    if auction:
+        assert {"Bid", "Pass", "ChooseTile"} <= kinds

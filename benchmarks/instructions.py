@@ -1,13 +1,14 @@
-"""A fixed piece of Tikal work to count instructions of, with valgrind: on a machine shared by
+"""A fixed piece of engine work to count instructions of, with valgrind: on a machine shared by
 several developers wall time swings by a factor of two or more, and the count does not.
 
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
-        python benchmarks/instructions_tikal.py games 5
+        python benchmarks/instructions.py tikal games 5
 
-``games N`` plays N seeded random 4-player base games (seeds 0 to N-1); ``ismcts N`` makes the
-first N ISMCTS decisions at 200 iterations of `bench_compare`'s seeded 2-player positions. Run
-it with ``PYTHONPATH=TREE`` for each tree, and subtract the count for N = 0 (start-up, imports
-and, for ``ismcts``, finding the positions).
+The first argument names the game (``tikal`` or ``altiplano``). ``games N`` plays N seeded
+random 4-player base games (seeds 0 to N-1); ``ismcts N`` makes the first N ISMCTS decisions at
+200 iterations of `bench_compare`'s seeded 2-player positions. Run it with ``PYTHONPATH=TREE``
+for each tree, and subtract the count for N = 0 (start-up, imports and, for ``ismcts``, finding
+the positions).
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from meeple.engine.testing import random_step
 
 
 def main() -> None:
-    what, count = sys.argv[1], int(sys.argv[2])
-    cls = game_class("tikal")
+    game, what, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    cls = game_class(game)
     if what == "games":
         for seed in range(count):
             state, rng = cls.new({"players": 4}, seed), random.Random(seed)
