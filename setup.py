@@ -1,15 +1,16 @@
 """The optional compiled build. With ``MEEPLE_COMPILE=1`` the modules of `COMPILED` are
 compiled by mypyc from the same typed source; without it, the default, the install is pure
-Python. Measured against the engines before issue 13's speed work, in the same run
-(docs/benchmarks.md, "Issue 13: where it stands after session 21"), on a machine whose figures
-swing widely: random 4-player games 1.7 times as fast in Tikal and 3.9 times in Altiplano,
-ISMCTS iterations 4.7 and 6.2 times (pure Python today: 1.7 and 2.4, 1.4 and 2.1). The test
-suite builds it too (tests/compiled).
+Python. Measured against the engines before issue 13's speed work (docs/benchmarks.md, "Issue
+13: session 22"): random games and ISMCTS iterations take 3.3 to 4.8 times fewer instructions
+(Tikal's 4-player games 3.4×, its ISMCTS 3.7×; Altiplano's 4.8× and 4.5×), and the same-run wall
+times agree; pure Python today: 1.5 to 2.2 times fewer. The test suite builds it too
+(tests/compiled).
 
     MEEPLE_COMPILE=1 pip install --no-build-isolation .
 
-needs mypy (in the test extra) and a C compiler. Use it for a normal install, not an editable
-one: compiled modules in the source tree would shadow the source being edited.
+needs mypy (in the test extra), setuptools and wheel in the environment, and a C compiler.
+Use it for a normal install, not an editable one: compiled modules in the source tree would
+shadow the source being edited.
 """
 
 from __future__ import annotations

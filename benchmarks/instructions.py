@@ -4,15 +4,17 @@ several developers wall time swings by a factor of two or more, and the count do
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
         python benchmarks/instructions.py tikal games 5
 
-The first argument names the game (``tikal`` or ``altiplano``). ``games N`` plays N seeded
-random 4-player base games (seeds 0 to N-1); ``ismcts N`` makes the first N ISMCTS decisions at
-200 iterations of `bench_compare`'s seeded 2-player positions. Run it with ``PYTHONPATH=TREE``
+The first argument names the game (``tikal`` or ``altiplano``). ``games N [OPTIONS]`` plays N
+seeded random games (seeds 0 to N-1) with the options given as JSON, by default
+``{"players": 4}``; ``ismcts N`` makes the first N ISMCTS decisions at 200 iterations of
+`bench_compare`'s seeded 2-player positions. Run it with ``PYTHONPATH=TREE``
 for each tree, and subtract the count for N = 0 (start-up, imports and, for ``ismcts``, finding
 the positions).
 """
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from pathlib import Path
@@ -29,8 +31,9 @@ def main() -> None:
     game, what, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
     cls = game_class(game)
     if what == "games":
+        options = json.loads(sys.argv[4]) if len(sys.argv) > 4 else {"players": 4}
         for seed in range(count):
-            state, rng = cls.new({"players": 4}, seed), random.Random(seed)
+            state, rng = cls.new(options, seed), random.Random(seed)
             while not state.is_over():
                 random_step(state, rng)
         return

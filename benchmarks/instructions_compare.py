@@ -23,17 +23,22 @@ import subprocess
 import sys
 from pathlib import Path
 
-#: (game, work, N): what `instructions.py` does, sized to take under a minute in valgrind.
+#: (game, work, N, options): what `instructions.py` does, sized to take under a minute in
+#: valgrind: `bench_compare.py`'s random games and searches.
 WORK = [
-    ("tikal", "games", 5),
-    ("tikal", "ismcts", 4),
-    ("altiplano", "games", 2),
-    ("altiplano", "ismcts", 4),
+    ("tikal", "games", 5, '{"players": 4}'),
+    ("tikal", "games", 5, '{"players": 2}'),
+    ("tikal", "games", 5, '{"players": 4, "auction": true}'),
+    ("tikal", "ismcts", 4, ""),
+    ("altiplano", "games", 2, '{"players": 4}'),
+    ("altiplano", "games", 2, '{"players": 2}'),
+    ("altiplano", "games", 2, '{"players": 4, "missions": true}'),
+    ("altiplano", "ismcts", 4, ""),
 ]
 SCRIPT = Path(__file__).with_name("instructions.py")
 
 
-def count(tree: str, game: str, work: str, n: int) -> int:
+def count(tree: str, game: str, work: str, n: int, options: str) -> int:
     """Instructions valgrind counts for one run of `instructions.py` with `tree` on the path."""
     run = subprocess.run(
         [
@@ -46,6 +51,7 @@ def count(tree: str, game: str, work: str, n: int) -> int:
             game,
             work,
             str(n),
+            *([options] if options else []),
         ],
         env={**os.environ, "PYTHONPATH": tree},
         capture_output=True,
@@ -64,7 +70,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="valgrind runs at once")
     args = parser.parse_args()
     runs = [
-        (tree, game, work, size) for game, work, n in WORK for tree in args.trees for size in (n, 0)
+        (tree, game, work, size, options)
+        for game, work, n, options in WORK
+        for tree in args.trees
+        for size in (n, 0)
     ]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         counts = dict(zip(runs, pool.map(lambda run: count(*run), runs), strict=True))
@@ -73,14 +82,14 @@ def main() -> None:
     ratios = " | ".join(f"first / {i + 1}" for i in range(1, len(args.trees)))
     print(f"| work | {names} | {ratios} |")
     print("|---|" + "---:|" * (2 * len(args.trees) - 1))
-    for game, work, n in WORK:
+    for game, work, n, options in WORK:
         millions = [
-            (counts[(tree, game, work, n)] - counts[(tree, game, work, 0)]) / 1e6
+            (counts[(tree, game, work, n, options)] - counts[(tree, game, work, 0, options)]) / 1e6
             for tree in args.trees
         ]
         cells = " | ".join(f"{m:,.0f} M" for m in millions)
         shown = " | ".join(f"{millions[0] / m:.2f}×" for m in millions[1:])
-        print(f"| {game} {work} {n} | {cells} | {shown} |")
+        print(f"| {game} {work} {n} {options} | {cells} | {shown} |")
 
 
 if __name__ == "__main__":
