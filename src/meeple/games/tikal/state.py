@@ -79,9 +79,9 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 _MEMO_LIMIT = 4096
 
 # Actions are immutable values: the legal-action lists share one instance per distinct action
-# instead of building a new one each time (search also finds actions by identity). The actions
-# of one space are listed at every step, so they are kept in tables indexed by space (a list
-# index, where `functools.cache` hashes its arguments on every call).
+# instead of building a new one each time (search also finds actions by identity). Those listed
+# at every step (a space's, a placement, a bid) are kept in tables indexed by number: a list
+# index, where `functools.cache` hashes its arguments on every call.
 _camp_move = functools.cache(CampMove)
 _exchange = functools.cache(Exchange)
 _END_TURN = EndTurn()
