@@ -161,3 +161,32 @@ def test_every_listing_of_an_action_is_the_same_object(players, auction, seed):
     assert {"PlaceTile", "Walk", "Deploy", "EndTurn"} <= kinds
     if auction:
         assert {"Bid", "Pass", "ChooseTile"} <= kinds
+
+
+def test_numbered_actions_are_one_instance_each_also_across_threads():
+    """The action tables hand out one instance per number, the right one, also when several
+    threads ask for new numbers at once (a server's bot thread and its event loop)."""
+    import threading
+    import time
+
+    from meeple.games.tikal.actions import Bid
+    from meeple.games.tikal.state import _Numbered
+
+    def slow_bid(amount: int) -> Bid:
+        time.sleep(0.001)  # lets another thread in between making and keeping
+        return Bid(amount)
+
+    table = _Numbered(slow_bid)
+    seen: list[list[Bid]] = [[] for _ in range(4)]
+
+    def ask(into: list[Bid]) -> None:
+        into.extend(table.at(amount) for amount in range(30))
+
+    threads = [threading.Thread(target=ask, args=(into,)) for into in seen]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for got in seen:
+        assert [bid.amount for bid in got] == list(range(30))
+        assert all(a is b for a, b in zip(got, seen[0], strict=True))

@@ -92,17 +92,18 @@ _A = TypeVar("_A", bound=Action)
 
 class _Numbered(Generic[_A]):
     """One action per number (a space, a bid), made the first time it is asked for and kept
-    for good."""
+    for good. A server's threads may ask at once: `dict.setdefault` keeps the first instance
+    made, so every caller gets that one."""
 
     def __init__(self, make: Callable[[int], _A]) -> None:
         self._make = make
-        self._made: list[_A] = []
+        self._made: dict[int, _A] = {}
 
     def at(self, number: int) -> _A:
-        made = self._made
-        while len(made) <= number:
-            made.append(self._make(len(made)))
-        return made[number]
+        action = self._made.get(number)
+        if action is None:
+            action = self._made.setdefault(number, self._make(number))
+        return action
 
 
 _EXCAVATE = _Numbered(Excavate)
