@@ -49,6 +49,9 @@ def test_the_tiny_game_is_among_the_games():
 def test_every_game_conforms(game, options):
     found = check_conformance(registry.game_info(game), options, seeds=(1,), in_depth=100)
     assert found.moves and found.narrations, found
+    codec = registry.game_info(game).state_class.codec
+    if any(codec.fields(kind) for kind in codec.kinds):  # Kuhn's actions have no fields
+        assert found.odd, found
     # Every game here hides something; a game that hid nothing would pass the secrecy checks
     # by comparing each state with itself.
     assert found.hidden, f"nothing was hidden in {game}: {found}"

@@ -66,6 +66,10 @@ class ActionCodec:
     def kinds(self) -> tuple[str, ...]:
         return tuple(self._types)
 
+    def fields(self, kind: str) -> Mapping[str, type]:
+        """The fields of action `kind` with their types, in order (KeyError for no such kind)."""
+        return self._fields[kind]
+
     def from_json(self, data: object) -> Action:
         if not isinstance(data, Mapping):
             raise MalformedAction(f"an action must be a JSON object, not {type(data).__name__}")

@@ -251,6 +251,9 @@ class Conformance:
     narrations: int = 0
     #: Planted markers that the logs named (`check_log_secrecy`; none without `secrets`).
     markers: int = 0
+    #: Actions with a field at an odd value (off the board, empty, huge), each refused with
+    #: a `MeepleError` that changed nothing (`_check_odd_fields`).
+    odd: int = 0
 
 
 def check_conformance(
@@ -401,6 +404,7 @@ def _check_position(state: GameState, rng: random.Random, found: Conformance) ->
             text = json.dumps(action.to_json())
             assert state.parse_action(text) == action, f"{text} does not read back as {action}"
         _check_refusals(state, seat, legal, found)
+        _check_odd_fields(state, seat, legal, found)
     for seat in set(range(state.num_players)) - set(movers):
         assert not state.legal_actions(seat), f"seat {seat} is not to move but has actions"
         assert not state.tried_actions(seat), f"seat {seat} is not to move but tries actions"
@@ -428,6 +432,37 @@ def _check_refusals(state: GameState, seat: int, legal: list[Action], found: Con
         assert (refusal.example, said) in raised, (
             f"refusal {refusal.example!r} ({said}) is not what trying that action raised"
         )
+
+
+#: Field values a client may send that no position makes sense of: negative, past any board or
+#: table, far past any number, empty, a NUL, long. Each kind of field gets those of its type.
+ODD_VALUES: dict[type, tuple[object, ...]] = {
+    int: (-1, 40, 999, 10**18, -(2**70)),
+    str: ("", "\x00", "x" * 300),
+    bool: (True, False),
+}
+
+
+def _check_odd_fields(state: GameState, seat: int, legal: list[Action], found: Conformance) -> None:
+    """Every action kind with one field at an odd value (the others as in a legal action of
+    that kind, or odd too) is refused with a `MeepleError` that changes nothing, or is legal:
+    the words of a refusal must not fail on a space that is not on the board."""
+    codec = state.codec
+    allowed = set(legal)
+    examples = {action.kind: action.to_json() for action in legal}
+    for kind in codec.kinds:
+        fields = codec.fields(kind)
+        base = examples.get(kind) or {
+            "kind": kind,
+            **{name: ODD_VALUES[t][0] for name, t in fields.items() if t in ODD_VALUES},
+        }
+        for name, field_type in fields.items():
+            for value in ODD_VALUES.get(field_type, ()):
+                action = codec.from_json({**base, name: value})
+                if action in allowed:
+                    continue
+                assert_unchanged_on_error(state, lambda s: s.apply(seat, action))  # noqa: B023
+                found.odd += 1
 
 
 def _check_narration(

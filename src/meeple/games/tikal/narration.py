@@ -90,8 +90,12 @@ def describe(state: TikalState, action: Action) -> str:
     """A short English label, naming spaces as the terminal board shows them."""
     names = state.names
 
+    def on_board(space: Space) -> bool:
+        # A label is also made for a refused action, whose spaces may be off the board.
+        return 0 <= space < len(names)
+
     def at(space: Space) -> str:
-        return names[space] if 0 <= space < len(names) else say("space {space}", space=space)
+        return names[space] if on_board(space) else say("space {space}", space=space)
 
     costs = state.edition.costs
     match action:
@@ -124,7 +128,8 @@ def describe(state: TikalState, action: Action) -> str:
                 ap=costs["camp_to_camp"],
             )
         case Walk(figure, src, dst):
-            walk = state.walk_cost(src, dst) if dst in state.edition.neighbours[src] else "?"
+            on_path = on_board(src) and dst in state.edition.neighbours[src]
+            walk = state.walk_cost(src, dst) if on_path else "?"
             return say(
                 "Walk {figure} {src} → {dst} ({ap} AP)",
                 figure=figure_word(figure),
@@ -136,7 +141,7 @@ def describe(state: TikalState, action: Action) -> str:
             return say(
                 "Excavate temple {space} to {level} ({ap} AP)",
                 space=at(space),
-                level=state.temple_top[space] + 1,
+                level=state.temple_top[space] + 1 if on_board(space) else "?",
                 ap=costs["excavate_level"],
             )
         case Recover(space):
