@@ -42,5 +42,7 @@ def settings(tmp_path):
 
 @pytest.fixture
 def client(settings):
-    with TestClient(create_app(settings), base_url="http://testserver") as client:
+    # A browser sends its page's Origin with every request that may change something.
+    origin = {"origin": "http://testserver"}
+    with TestClient(create_app(settings), base_url="http://testserver", headers=origin) as client:
         yield client

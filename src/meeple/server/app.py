@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any, TypeVar
-from urllib.parse import urlsplit
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
@@ -24,20 +22,25 @@ from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 from starlette.datastructures import UploadFile
 from starlette.requests import HTTPConnection
+from starlette.websockets import WebSocketState
+from uvicorn.protocols.utils import ClientDisconnected
 
 from meeple.bots import DEFAULT_LEVEL, LEVELS
 from meeple.engine.errors import MeepleError
-from meeple.engine.gameinfo import PLAYERS
-from meeple.engine.registry import game_info, game_names
+from meeple.engine.gameinfo import PLAYERS, GameInfo, OptionSpec
+from meeple.engine.registry import edition_names, game_info, game_names
 from meeple.server.bots import BotDriver
 from meeple.server.clocks import ClockWatch
+from meeple.server.credentials import ADMIN_COOKIE, SEAT_COOKIE
 from meeple.server.hub import STATE, Connection, Hub
+from meeple.server.inputs import BadInput, read_json
 from meeple.server.live import Answer, facts_of, said, words
 from meeple.server.messages import HandToBot, Move, NewTable, Sync, Undo, client_message, frame
 from meeple.server.notify import watch
+from meeple.server.origin import cross_site_refusal, same_origin
 from meeple.server.rates import RateLimit
 from meeple.server.schema import BOT, HUMAN
-from meeple.server.service import SeatChoice, TableError, TableService, WouldWait
+from meeple.server.service import SeatChoice, TableError, TableService, UnknownTable, WouldWait
 from meeple.server.settings import Settings
 from meeple.server.store import Store
 from meeple.web import language, page_words
@@ -46,9 +49,11 @@ from meeple.web.routes import routes
 
 log = logging.getLogger(__name__)
 
-#: WebSocket close codes: a credential that holds no seat, a foreign origin, a message too big.
+#: WebSocket close codes: a credential that holds no seat, a foreign origin, no such table, a
+#: message too big.
 CLOSE_UNAUTHORISED = 4401
 CLOSE_FORBIDDEN_ORIGIN = 4403
+CLOSE_NO_TABLE = 4404
 CLOSE_TOO_BIG = 1009
 #: Closed because the server failed to push a position (the client should connect again).
 CLOSE_SERVER_ERROR = 1011
@@ -59,11 +64,6 @@ CLOSE_POLICY = 1008
 QUICK_NAME = language.N_("You")
 #: What the creator may hand a seat to.
 SEAT_LEVELS = tuple(LEVELS)
-
-
-#: A seat's cookie is this prefix and the table id; the creator's, the admin prefix and the id.
-SEAT_COOKIE = "meeple_"
-ADMIN_COOKIE = "meeple.admin."
 
 Result = TypeVar("Result")
 
@@ -96,17 +96,6 @@ def credential(connection: HTTPConnection, table_id: str) -> str | None:
     if header.lower().startswith("bearer "):
         return header[7:].strip()
     return connection.cookies.get(cookie_name(table_id))
-
-
-def same_origin(connection: HTTPConnection, settings: Settings) -> bool:
-    """A request without Origin (not a browser) passes; a browser's must be this server's own
-    or one allowed in the settings."""
-    origin = connection.headers.get("origin")
-    if origin is None:
-        return True
-    return origin in settings.allowed_origins or urlsplit(origin).netloc == connection.headers.get(
-        "host"
-    )
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -164,13 +153,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         return await call_next(request)
 
+    @app.middleware("http")
+    async def refuse_cross_site(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        """Every request that may change something, on every route (`meeple.server.origin`)."""
+        refusal = cross_site_refusal(request, request.method, settings.allowed_origins)
+        if refusal:
+            return JSONResponse({"detail": refusal}, status_code=403)
+        return await call_next(request)
+
     def service_of(request: HTTPConnection) -> TableService:
         service: TableService = request.app.state.service
         return service
-
-    def check_origin(request: Request) -> None:
-        if not same_origin(request, settings):
-            raise HTTPException(403, "requests from another site are refused")
 
     async def seat_of(request: Request, table_id: str) -> int | None:
         """The seat the request's credential holds (None: a spectator); 404 for no such
@@ -180,17 +175,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 service_of(request).seat_for, table_id, credential(request, table_id)
             )
         except TableError as exc:
-            status = 404 if str(exc).startswith("no table") else 403
+            status = 404 if isinstance(exc, UnknownTable) else 403
             raise HTTPException(status, str(exc)) from None
 
     async def body_json(request: Request) -> Any:
-        body = await request.body()
-        if len(body) > settings.max_message:
-            raise HTTPException(413, f"a request body is at most {settings.max_message} bytes")
+        """The body as JSON (`meeple.server.inputs.read_json`), read no further than the
+        size allowed: 413 past it, 400 for what is not JSON the server reads."""
+        too_big = HTTPException(413, f"a request body is at most {settings.max_message} bytes")
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > settings.max_message:
+            raise too_big
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > settings.max_message:
+                raise too_big
         try:
-            return json.loads(body)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise HTTPException(400, f"the body is not JSON: {exc}") from None
+            return read_json(bytes(body))
+        except BadInput as exc:
+            raise HTTPException(400, exc.reason) from None
 
     # -- pages ------------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse)
@@ -214,7 +217,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def create_from_form(request: Request) -> Response:
         """The form: a table with invite links, or ("play against bots now") a table where the
         creator takes seat 1 at once and bots the others."""
-        check_origin(request)
         form = await request.form(max_part_size=settings.max_edition)
         fields = {k: v for k, v in form.items() if isinstance(v, str)}
         uploads = {k: await v.read() for k, v in form.items() if isinstance(v, UploadFile)}
@@ -276,7 +278,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/join/{table_id}/{secret}")
     async def join(request: Request, table_id: str, secret: str) -> Response:
-        check_origin(request)
         form = await request.form()
         name = form.get("name")
         try:
@@ -347,7 +348,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             await run_in_threadpool(service_of(request).check_admin, table_id, admin)
         except TableError as exc:
-            status = 404 if str(exc).startswith("no table") else 403
+            status = 404 if isinstance(exc, UnknownTable) else 403
             raise HTTPException(status, str(exc)) from None
         assert admin is not None
         return admin
@@ -364,7 +365,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/tables/{table_id}/admin/seats/{seat}", response_class=HTMLResponse)
     async def admin_form(request: Request, table_id: str, seat: int) -> Response:
-        check_origin(request)
         admin = await admin_of(request, table_id)
         form = await request.form()
         service = service_of(request)
@@ -393,7 +393,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/seats/{seat}/invite")
     async def reissue(request: Request, table_id: str, seat: int) -> Any:
-        check_origin(request)
         admin = await admin_of(request, table_id)
         try:
             secret = await run_in_threadpool(service_of(request).reissue, table_id, admin, seat)
@@ -403,7 +402,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def hand_to_bot(request: Request, table_id: str, seat: int) -> Any:
-        check_origin(request)
         admin = await admin_of(request, table_id)
         try:
             body = HandToBot.model_validate(await body_json(request))
@@ -425,7 +423,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables")
     async def create(request: Request) -> JSONResponse:
-        check_origin(request)
         try:
             new = NewTable.model_validate(await body_json(request))
         except ValidationError as exc:
@@ -528,17 +525,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.websocket("/ws/{table_id}")
     async def live(websocket: WebSocket, table_id: str) -> None:
         service = service_of(websocket)
-        if not same_origin(websocket, settings):
-            await websocket.close(CLOSE_FORBIDDEN_ORIGIN, "foreign origin")
+        # A refused handshake is accepted and then closed with the code saying why: refused
+        # before accepting, a browser sees only an HTTP 403 and no code (and would retry).
+        if not same_origin(websocket, settings.allowed_origins):
+            await _refuse(websocket, CLOSE_FORBIDDEN_ORIGIN, "foreign origin")
             return
         if not connect_rate.hit(_address(websocket)):
-            await websocket.close(CLOSE_POLICY, connect_rate.refusal()[:120])
+            await _refuse(websocket, CLOSE_POLICY, connect_rate.refusal())
             return
         token = credential(websocket, table_id)
         try:
             seat = await run_in_threadpool(service.seat_for, table_id, token)
         except TableError as exc:
-            await websocket.close(CLOSE_UNAUTHORISED, str(exc)[:120])
+            code = CLOSE_NO_TABLE if isinstance(exc, UnknownTable) else CLOSE_UNAUTHORISED
+            await _refuse(websocket, code, str(exc))
             return
         await websocket.accept()
         connection = Connection(table_id, seat, language.language_of(websocket))
@@ -548,8 +548,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         def pushes_ended(task: asyncio.Task[None]) -> None:
             """A push that failed must not leave the client waiting for positions that never
-            come: the error is logged and the socket closed, so the client connects again."""
+            come: the error is logged and the socket closed, so the client connects again. A
+            client that closed while a position was on its way is no error."""
             if task.cancelled() or task.exception() is None:
+                return
+            if websocket.client_state == WebSocketState.DISCONNECTED or isinstance(
+                task.exception(), WebSocketDisconnect | ClientDisconnected
+            ):
+                log.debug("table %s: a client left while a position was pushed", table_id)
                 return
             log.error("pushes to table %s stopped", table_id, exc_info=task.exception())
             closing = asyncio.ensure_future(websocket.close(CLOSE_SERVER_ERROR, "connect again"))
@@ -594,7 +600,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await websocket.close(CLOSE_UNAUTHORISED, "this credential holds no seat")
                 return
             try:
-                request = client_message.validate_json(text)
+                request = client_message.validate_python(read_json(text, "the message"))
+            except BadInput as exc:
+                connection.reply(_error(exc.reason))
+                continue
             except ValidationError as exc:
                 connection.reply(_error(_errors(exc)))
                 continue
@@ -641,6 +650,12 @@ def _set_cookie(request: Request, response: Response, name: str, token: str) -> 
         secure=request.url.scheme == "https",
         max_age=365 * 24 * 3600,
     )
+
+
+async def _refuse(websocket: WebSocket, code: int, reason: str) -> None:
+    """Refuse a handshake with a close `code` the client can read (see `live`)."""
+    await websocket.accept()
+    await websocket.close(code, reason.encode("utf-8")[:120].decode("utf-8", "ignore"))
 
 
 def _address(connection: HTTPConnection) -> str:
@@ -699,8 +714,25 @@ def _game_json(name: str) -> dict[str, Any]:
             "default": info.default_players,
         },
         "options": [
-            {"name": s.name, "kind": s.kind, "help": s.help, "default": s.default}
+            {
+                "name": s.name,
+                "kind": s.kind,
+                "help": s.help,
+                "default": s.default,
+                **_values(info, s),
+            }
             for s in info.options
         ],
         "seats": [HUMAN, BOT],
     }
+
+
+def _values(info: GameInfo, spec: OptionSpec) -> dict[str, Any]:
+    """What values an option takes, for clients that build their own form: a flag's two, a
+    seat's range (0-based; below the table's player count), an edition's shipped names (or an
+    object, the edition itself)."""
+    if spec.kind == "flag":
+        return {"values": [False, True]}
+    if spec.kind == "seat":
+        return {"min": 0, "max": info.max_players - 1}
+    return {"names": list(edition_names(info.name))}

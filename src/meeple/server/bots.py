@@ -18,6 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from meeple.server.bot_worker import choose, ignore_interrupts
+from meeple.server.inputs import server_nonce
 from meeple.server.service import TableError, TableService
 from meeple.server.turns import BotTurn
 
@@ -101,17 +102,19 @@ class BotDriver:
             log.exception("bot %s of table %s failed", turn.spec, turn.table)
             self._again(turn)
             return
-        answer = self.service.move(
-            turn.table, turn.seat, action, turn.version, f"bot-{turn.version}"
-        )
-        if answer.ok or answer.rule == "stale":
-            # Played; or answered already (two decisions were taken at one version: the other
-            # was played); or the table moved on meanwhile. Either way, look at the table as
-            # it is now: the bot may be to move again, and nothing else may ask it to.
-            if answer.ok and not answer.repeated:
-                with self._lock:
-                    self._attempts.pop((turn.table, turn.seat), None)
-            self.kick(turn.table)
+        nonce = server_nonce("bot", turn.version)
+        answer = self.service.move(turn.table, turn.seat, action, turn.version, nonce)
+        if answer.ok and not answer.repeated:
+            with self._lock:
+                self._attempts.pop((turn.table, turn.seat), None)
+            self.kick(turn.table)  # the bot may be to move again, and nothing else asks it
+        elif answer.rule == "stale":
+            self.kick(turn.table)  # the table moved on meanwhile: decide on it as it is now
+        elif answer.repeated:
+            # Two decisions were taken at one version and the other was played: look at the
+            # table again. Counted, so that an answer that keeps coming back for a table that
+            # does not move cannot make the bot decide again forever.
+            self._again(turn)
         elif answer.rule != "game over":
             self._again(turn)  # the engine refused the bot's move
 

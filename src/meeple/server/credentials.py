@@ -6,6 +6,10 @@ from __future__ import annotations
 import hashlib
 import secrets
 
+#: A seat's cookie is this prefix and the table id; the creator's, the admin prefix and the id.
+SEAT_COOKIE = "meeple_"
+ADMIN_COOKIE = "meeple.admin."
+
 
 def new_secret() -> str:
     """256 random bits, URL-safe."""
@@ -17,7 +21,8 @@ def new_table_id() -> str:
 
 
 def digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+    # surrogatepass: a credential is never refused with an encoding error (it matches nothing).
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def matches(secret: str, stored_hash: str | None) -> bool:

@@ -176,11 +176,13 @@ class LiveTable:
             last_change=stored.created_at,
         )
         table.log = {reader: [] for reader in table.readers}
+        # Replaying the log sets each seat's freshness as the moves set it when first played:
+        # a table loaded again (a restart, another process's change) refuses as `stale` what
+        # the table that was never dropped would refuse, and no more.
         table.fresh_from = [0] * table.num_players
         table.times.advance(table.state.to_move(), stored.created_at)
         for entry in stored.log:
             table.apply_stored(entry)
-        table.fresh_from = [table.version] * table.num_players
         return table
 
     def apply_stored(self, entry: StoredMove) -> None:

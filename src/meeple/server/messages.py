@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, TypeAdapter
 
 from meeple.server.clocks import DEFAULT_CLOCK_BOT, MAX_SECONDS, MIN_SECONDS, Clock
-from meeple.server.service import MAX_NONCE
+from meeple.server.inputs import client_nonce
 
-Nonce = Annotated[str, Field(min_length=1, max_length=MAX_NONCE)]
+#: A client's nonce (`meeple.server.inputs.client_nonce`): never one the server uses itself.
+Nonce = Annotated[str, AfterValidator(client_nonce)]
 
 
 class _Message(BaseModel):

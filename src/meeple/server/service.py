@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import logging
 import secrets
 import threading
 import time
@@ -25,6 +26,7 @@ from meeple.engine.rng import derive_rng
 from meeple.i18n import SOURCE_LANGUAGE
 from meeple.server.clocks import Clock
 from meeple.server.credentials import digest, matches, new_secret, new_table_id
+from meeple.server.inputs import MAX_NONCE, BadInput, check_text
 from meeple.server.live import Answer, LiveTable, Reader, malformed
 from meeple.server.schema import BOT, HUMAN, MOVE, OVER, UNDO
 from meeple.server.store import (
@@ -41,12 +43,13 @@ from meeple.server.store import (
 from meeple.server.turns import BotTurn
 from meeple.web.language import N_
 
+log = logging.getLogger(__name__)
+
 #: A snapshot is stored every this many moves, so an undo replays at most that many.
 SNAPSHOT_EVERY = 64
 #: Tries to store one move when other processes keep storing theirs first.
 COMMIT_ATTEMPTS = 3
-#: Longest nonce and display name accepted.
-MAX_NONCE = 64
+#: Longest display name accepted.
 MAX_NAME = 32
 #: What a token that holds no seat holds.
 NO_SEAT = -1
@@ -69,6 +72,13 @@ class TableError(Exception):
         self.message = message
         self.values = values
         self.game = game
+
+
+class UnknownTable(TableError):
+    """No table has this id (404 over HTTP)."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(N_("no table %(table)s"), table=repr(table_id))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -170,7 +180,18 @@ class TableService:
         self._announce(table_id, 0)
         return CreatedTable(table_id, admin, invites)
 
-    def _lock(self, table_id: str) -> threading.Lock:
+    def _lock(self, table_id: str, wait: bool = True) -> threading.Lock:
+        """The table's lock. One is made only for a table the store holds (`UnknownTable`
+        otherwise), so requests for ids that name no table leave nothing behind; with `wait`
+        False, `WouldWait` instead of asking the store."""
+        with self._guard:
+            lock = self._locks.get(table_id)
+        if lock is not None:
+            return lock
+        if not wait:
+            raise WouldWait
+        if not _plausible_id(table_id) or not self.store.has_table(table_id):
+            raise UnknownTable(table_id)
         with self._guard:
             return self._locks.setdefault(table_id, threading.Lock())
 
@@ -178,7 +199,7 @@ class TableService:
     def _held(self, table_id: str, wait: bool) -> Iterator[LiveTable]:
         """The table in memory, its lock held; with `wait` False, `WouldWait` instead of
         waiting for the lock or loading the table (so the event loop may call it)."""
-        lock = self._lock(table_id)
+        lock = self._lock(table_id, wait)
         if not lock.acquire(blocking=wait):
             raise WouldWait
         try:
@@ -194,7 +215,7 @@ class TableService:
         if table is None:
             stored = self.store.load_table(table_id) if _plausible_id(table_id) else None
             if stored is None:
-                raise TableError(N_("no table %(table)s"), table=repr(table_id))
+                raise UnknownTable(table_id)
             table = LiveTable.from_stored(stored)
             self._tables[table_id] = table
         return table
@@ -208,6 +229,11 @@ class TableService:
         """Another process changed the table, to `version`. A table in memory catches up with
         the log entries it misses; after a change of seats (the same version), it is dropped
         from memory and loaded from the store when next used. False if memory was newer."""
+        with self._guard:
+            if table_id not in self._locks:
+                # Never loaded here, nor being loaded (a load holds the table's lock): nothing
+                # in memory to bring up to date, and no lock is made for a table not used here.
+                return True
         with self._lock(table_id):
             table = self._tables.get(table_id)
             if table is None:
@@ -386,6 +412,10 @@ class TableService:
             return Answer(False, current, "not a seat", "only a seat of this table may move")
         if not isinstance(nonce, str) or not 1 <= len(nonce) <= MAX_NONCE:
             return Answer(False, current, "malformed", f"a nonce is 1 to {MAX_NONCE} characters")
+        try:
+            check_text(nonce, "the nonce")
+        except BadInput as exc:
+            return Answer(False, current, "malformed", exc.reason)
         earlier = table.answers.get((seat, nonce))
         if earlier is not None:
             return dataclasses.replace(earlier, repeated=True)
@@ -422,6 +452,13 @@ class TableService:
                 return Answer(False, table.version, exc.rule, exc.detail, game=table.info.name)
             except MeepleError as exc:
                 return malformed(table.version, exc)
+            except Exception:
+                # An engine that fails on an action instead of refusing it may have changed
+                # its state halfway: the table is dropped from memory (the store is the truth)
+                # and the client told, not sent a 500 or a closed socket.
+                log.exception("table %s: the engine failed on %r", table.id, action)
+                self._tables.pop(table.id, None)
+                return Answer(False, table.version, "malformed", CANNOT_PLAY)
             entry = StoredMove(version, seat, MOVE, parsed.to_json(), nonce, at)
         try:
             self.store.append(table.id, entry, table.state.is_over(), len(table.moves))
@@ -591,6 +628,10 @@ def _check_bot(spec: str, seat: object) -> None:
         raise TableError(
             N_("seat %(number)s: %(problem)s"), number=number, problem=str(exc)
         ) from None
+
+
+#: The answer to an action the engine failed on (a bug, logged): nothing was played.
+CANNOT_PLAY = "this action cannot be played here: nothing was changed"
 
 
 def _stale_reason(current: int) -> str:

@@ -260,6 +260,12 @@ class Store:
                 SeatRow(table_id=table.id, **dataclasses.asdict(seat)) for seat in table.seats
             )
 
+    def has_table(self, table_id: str) -> bool:
+        """Whether a table of that id exists."""
+        with self.engine.connect() as connection:
+            tables = Base.metadata.tables["tables"]
+            return connection.scalar(select(tables.c.id).where(tables.c.id == table_id)) is not None
+
     def load_table(self, table_id: str) -> StoredTable | None:
         """The table with its seats and whole log, or None if there is no such table."""
         with self._session() as session:

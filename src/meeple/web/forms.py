@@ -6,7 +6,6 @@ file) and a choice per seat of a human or a bot. No game and no option is named 
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,6 +13,7 @@ from meeple.bots import BOTS, DEFAULT_LEVEL, LEVELS
 from meeple.engine.gameinfo import PLAYERS, GameInfo
 from meeple.engine.registry import edition_names, shipped_edition
 from meeple.server.clocks import CLOCK_KINDS, DEFAULT_CLOCK_BOT, Clock
+from meeple.server.inputs import BadInput, read_json
 from meeple.server.schema import BOT, HUMAN
 from meeple.server.service import SeatChoice, TableError
 from meeple.web.language import N_
@@ -104,7 +104,9 @@ def read_form(
             elif form.get(name):
                 options[spec.name] = _shipped(info, str(form[name]))
     seats = []
-    for seat in range(players):
+    # Seats are read only for a count in the game's range: the engine refuses any other count
+    # in its own words, and a huge one must cost nothing first.
+    for seat in range(players if info.min_players <= players <= info.max_players else 0):
         choice = str(form.get(f"seat_{seat}", HUMAN)).strip()
         typed = str(form.get(f"seat_{seat}_spec", "")).strip()  # a bot spec wins over the choice
         if typed:
@@ -144,10 +146,10 @@ def _edition_file(data: bytes, max_edition: int) -> Any:
     if len(data) > max_edition:
         raise TableError(N_("an edition file is at most %(size)s KB"), size=max_edition // 1024)
     try:
-        return json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return read_json(data, "the edition file")
+    except BadInput as exc:
         raise TableError(
-            N_("the edition file is not valid JSON: %(problem)s"), problem=str(exc)
+            N_("the edition file is not valid JSON: %(problem)s"), problem=exc.reason
         ) from None
 
 
