@@ -451,3 +451,21 @@ def test_requests_for_tables_that_do_not_exist_leave_nothing_in_memory(many_conn
     grown = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
     assert (set(service._locks), set(service._tables)) == kept
     assert grown < 500_000, f"{grown} bytes kept after 1,200 requests for unknown ids"
+
+
+def test_every_answer_guards_against_framing_and_leaking_links(client):
+    """A page of another site may not frame ours (tricked clicks carry the cookie), and the
+    secrets in our links are never sent to another site as a referrer."""
+    table, secrets = new_table(client)
+    answers = [
+        client.get("/"),
+        client.get(f"/join/{table}/{secrets[0]}"),
+        client.get(f"/api/tables/{table}"),
+        client.get("/api/tables/nosuchtable"),
+        client.post(f"/api/tables/{table}/moves", json={}, headers={"origin": FOREIGN}),
+    ]
+    for answer in answers:
+        assert answer.headers["x-frame-options"] == "DENY"
+        assert answer.headers["content-security-policy"] == "frame-ancestors 'none'"
+        assert answer.headers["referrer-policy"] == "same-origin"
+        assert answer.headers["x-content-type-options"] == "nosniff"

@@ -60,6 +60,16 @@ CLOSE_SERVER_ERROR = 1011
 #: Closed for going over the connection rate.
 CLOSE_POLICY = 1008
 
+#: Headers on every answer: no page of another site may frame ours (clicks tricked through a
+#: frame would act with the player's cookie); no address of ours, whose invite links and
+#: creator's links hold secrets, is sent to another site as a referrer; no content is sniffed.
+BROWSER_GUARDS = {
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "Referrer-Policy": "same-origin",
+    "X-Content-Type-Options": "nosniff",
+}
+
 #: The name of the person who plays a quick game, in their language (others are bots).
 QUICK_NAME = language.N_("You")
 #: What the creator may hand a seat to.
@@ -154,14 +164,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await call_next(request)
 
     @app.middleware("http")
-    async def refuse_cross_site(
+    async def guard_browsers(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
-        """Every request that may change something, on every route (`meeple.server.origin`)."""
+        """Every request that may change something is checked on every route
+        (`meeple.server.origin`); every answer carries `BROWSER_GUARDS`."""
         refusal = cross_site_refusal(request, request.method, settings.allowed_origins)
         if refusal:
-            return JSONResponse({"detail": refusal}, status_code=403)
-        return await call_next(request)
+            response: Response = JSONResponse({"detail": refusal}, status_code=403)
+        else:
+            response = await call_next(request)
+        response.headers.update(BROWSER_GUARDS)
+        return response
 
     def service_of(request: HTTPConnection) -> TableService:
         service: TableService = request.app.state.service
