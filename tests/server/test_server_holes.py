@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import time
 import tracemalloc
 
@@ -87,7 +88,7 @@ def test_every_state_changing_route_refuses_a_browser_request_from_another_site(
     table, secrets, _admin = browser_with_credentials(bare)
     service = bare.app.state.service
     live = service._live(table)
-    seat, action = random_move(live.state, __import__("random").Random(1))
+    seat, action = random_move(live.state, random.Random(1))
     assert seat == 0  # the seat whose cookie the browser holds moves first in Tikal
     move = {"action": action, "version": 0, "nonce": "m1"}
     routes = state_changing_routes(bare.app)
@@ -287,51 +288,80 @@ def bodies_of(game):
 GAMES = [("tikal", {}), ("altiplano", {})]
 
 
+def advance(client, table, secrets, moves, rng):
+    """Play `moves` random legal moves (the game walks through its steps between examples);
+    returns the seat to move then, or None once the game is over."""
+    for _ in range(moves):
+        state = client.get(f"/api/tables/{table}").json()
+        if state["over"]:
+            return None
+        seat = state["to_move"][0]
+        mine = client.get(f"/api/tables/{table}", headers=bearer(secrets[seat])).json()
+        action = rng.choice(mine["legal"])["action"]
+        body = {"action": action, "version": mine["version"], "nonce": f"walk-{mine['version']}"}
+        played = client.post(f"/api/tables/{table}/moves", json=body, headers=bearer(secrets[seat]))
+        assert played.json()["ok"], played.text
+    state = client.get(f"/api/tables/{table}").json()
+    return None if state["over"] else state["to_move"][0]
+
+
 @pytest.mark.parametrize(("game", "options"), GAMES)
 def test_any_move_body_over_http_gets_an_answer_never_a_500(client, game, options):
+    """Any body, at any step of the game (a few random moves between examples)."""
     table, secrets = new_table(client, game, options)
-    seat = client.get(f"/api/tables/{table}").json()["to_move"][0]
-    headers = {**bearer(secrets[seat]), "content-type": "application/json"}
+    rng = random.Random(7)
 
     @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(body=bodies_of(game))
-    def post(body):
+    @given(body=bodies_of(game), moves=st.integers(0, 3))
+    def post(body, moves):
+        seat = advance(client, table, secrets, moves, rng)
+        if seat is None:
+            return
         before = client.get(f"/api/tables/{table}").json()["version"]
         response = client.post(
             f"/api/tables/{table}/moves",
             content=body.encode("utf-8", "surrogatepass"),
-            headers=headers,
+            headers={**bearer(secrets[seat]), "content-type": "application/json"},
         )
         assert response.status_code in (200, 400, 409, 413, 422), response.text
         after = client.get(f"/api/tables/{table}").json()["version"]
         assert after == before + (response.status_code == 200)
 
     post()
+    assert client.get(f"/api/tables/{table}").json()["version"] > 100, "the game went on"
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES)
 def test_any_message_over_the_websocket_gets_an_answer_never_a_dropped_socket(
     client, game, options
 ):
+    """Any message, at any step of the game, from the socket of the seat to move."""
     table, secrets = new_table(client, game, options)
-    seat = client.get(f"/api/tables/{table}").json()["to_move"][0]
-    with client.websocket_connect(f"/ws/{table}", headers=bearer(secrets[seat])) as ws:
-        next_state(ws)
+    rng = random.Random(8)
+    with (
+        client.websocket_connect(f"/ws/{table}", headers=bearer(secrets[0])) as first,
+        client.websocket_connect(f"/ws/{table}", headers=bearer(secrets[1])) as second,
+    ):
+        sockets = [first, second]
 
         @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
-        @given(body=bodies_of(game))
-        def send(body):
+        @given(body=bodies_of(game), moves=st.integers(0, 3))
+        def send(body, moves):
+            seat = advance(client, table, secrets, moves, rng)
+            if seat is None:
+                return
             message = json.loads(body) if body.startswith("{") else None
             if isinstance(message, dict):
                 message["type"] = "move"
                 body = json.dumps(message)
-            ws.send_text(body)
-            reply = next_reply(ws)
+            sockets[seat].send_text(body)
+            reply = next_reply(sockets[seat])
             assert reply["type"] in ("answer", "error"), reply
 
         send()
-        ws.send_json({"type": "sync"})
-        assert next_state(ws)["type"] == "state"
+        for ws in sockets:
+            ws.send_json({"type": "sync"})
+            assert next_state(ws)["type"] == "state"
 
 
 # -- options, text, memory ----------------------------------------------------------------------
