@@ -93,11 +93,10 @@ def test_clients_that_leave_mid_push_log_no_error(settings, caplog):
         )
         table, secret = created["table"], created["seats"][0]["secret"]
         for _ in range(30):
-            ws = connect(f"ws://{address}/ws/{table}", additional_headers=bearer(secret))
-            for log_start in range(20):  # a position (large: Altiplano's) asked for again and again
-                ws.send(json.dumps({"type": "sync", "log_start": log_start}))
-            ws.socket.shutdown(socket.SHUT_RDWR)  # gone, without a closing handshake
-            ws.socket.close()
+            with connect(f"ws://{address}/ws/{table}", additional_headers=bearer(secret)) as ws:
+                for log_start in range(20):  # a large position (Altiplano's), again and again
+                    ws.send(json.dumps({"type": "sync", "log_start": log_start}))
+                ws.socket.shutdown(socket.SHUT_RDWR)  # gone, without a closing handshake
         time.sleep(1)
     errors = [
         r for r in caplog.records if r.levelno >= logging.ERROR and r.name.startswith("meeple")
