@@ -36,13 +36,28 @@ def negotiate(accept_language: str | None, wanted: str | None = None) -> str:
     else the best match of the browser's ``Accept-Language`` header, else English."""
     if wanted in LANGUAGES:
         return wanted
-    preferred = [
-        part.split(";")[0].strip().replace("-", "_")
-        for part in (accept_language or "").split(",")
-        if part.strip()
-    ]
-    match = Locale.negotiate(preferred, list(LANGUAGES), sep="_")
+    match = Locale.negotiate(by_preference(accept_language), list(LANGUAGES), sep="_")
     return str(match) if match is not None else SOURCE_LANGUAGE
+
+
+def by_preference(accept_language: str | None) -> list[str]:
+    """The languages of an ``Accept-Language`` header, most wanted first: by their weight
+    (``q``, 1 when not given; 0 or unreadable: not wanted), in the header's order among
+    equals (RFC 9110, 12.5.4). Written here: Babel negotiates, but reads no header."""
+    weighed: list[tuple[float, str]] = []
+    for part in (accept_language or "").split(","):
+        tag, _, parameters = part.partition(";")
+        weight = 1.0
+        for parameter in parameters.split(";"):
+            name, _, value = parameter.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if tag.strip() and 0 < weight <= 1:
+            weighed.append((weight, tag.strip().replace("-", "_")))
+    return [tag for _, tag in sorted(weighed, key=lambda pair: -pair[0])]
 
 
 @functools.cache

@@ -14,7 +14,7 @@ from server_helpers import new_table
 from starlette.websockets import WebSocket
 
 from meeple.engine.registry import game_names, installed_games
-from meeple.i18n import LANGUAGES
+from meeple.i18n import LANGUAGES, negotiate
 from meeple.web.language import LANGUAGE_COOKIE, language_of
 from meeple.web.page_words import drawing_texts, module_texts, script_texts
 
@@ -160,3 +160,19 @@ def test_the_menu_comes_back_without_the_one_page_choice(client):
     assert 'href="/lang/de?next=/games%3Fx%3D1"' in page.text
     answer = client.post("/tables", data={"game": "tikal", "players": "x"})  # a form's answer
     assert 'href="/lang/de?next=/"' in answer.text
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("fr;q=0.1, de;q=0.9", "de"),  # the weights, not the order, say which is wanted most
+        ("ru, pt;q=0.8", "ru"),
+        ("es, pt;q=0.5, fr;q=0.4", "pt"),  # the best of ours
+        ("de;q=0, fr", "fr"),  # q=0: not wanted at all
+        ("de;q=abc, pt-BR;q=0.3", "pt"),  # an unreadable weight counts as none
+        ("", "en"),
+        ("xx;q=1.5", "en"),
+    ],
+)
+def test_accept_language_weights_pick_the_language(header, expected):
+    assert negotiate(header) == expected

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import threading
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from meeple.i18n import SOURCE_LANGUAGE
@@ -21,8 +20,6 @@ STATE = object()
 
 #: Numbers the connections of this process (a key for their message rates).
 _serials = itertools.count()
-
-Sender = Callable[[dict[str, Any]], Awaitable[None]]
 
 
 class Connection:

@@ -28,7 +28,7 @@ from meeple.server.clocks import Clock
 from meeple.server.credentials import digest, matches, new_secret, new_table_id
 from meeple.server.inputs import MAX_NONCE, BadInput, check_text
 from meeple.server.live import Answer, LiveTable, Reader, malformed
-from meeple.server.schema import BOT, HUMAN, MOVE, OVER, UNDO
+from meeple.server.schema import BOT, HUMAN, MOVE, UNDO
 from meeple.server.store import (
     Conflict,
     Store,
@@ -555,10 +555,6 @@ class TableService:
             if type(step) is not int or not 0 <= step <= steps:
                 raise TableError(N_("a step is 0 to %(most)s"), most=steps)
             return table.replay(seat, step, language)
-
-    def status(self, table_id: str) -> str:
-        with self._lock(table_id):
-            return OVER if self._live(table_id).state.is_over() else "playing"
 
     def next_deadline(self, table_id: str) -> float | None:
         """When the clock next runs out on a human seat of the table, or None."""
