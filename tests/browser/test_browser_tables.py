@@ -308,7 +308,7 @@ def test_a_finished_game_shows_its_score_sheet_and_replays(new_context, server, 
     expect(page.locator("#sheet")).not_to_be_empty()
     shoot(page, "table-over")
 
-    page.get_by_role("link", name="Replay").click()
+    page.locator("#result").get_by_role("link", name="Replay").click()
     expect(page.locator("#mover")).to_have_text("The start.")
     page.locator("#forward").click()
     expect(page.locator("#mover")).to_have_text(re.compile(r"^After a move of seat [12]\.$"))

@@ -39,6 +39,7 @@ from meeple.server.store import (
     WouldWait as WouldWait,
 )
 from meeple.server.turns import BotTurn
+from meeple.server.whynot import why_not
 from meeple.web.language import N_
 
 #: A snapshot is stored every this many moves, so an undo replays at most that many.
@@ -518,6 +519,14 @@ class TableService:
             if type(step) is not int or not 0 <= step <= steps:
                 raise TableError(N_("a step is 0 to %(most)s"), most=steps)
             return table.replay(seat, step, language)
+
+    def why_not(
+        self, table_id: str, seat: Reader, picked: list[str], language: str = SOURCE_LANGUAGE
+    ) -> dict[str, Any]:
+        """Why `seat` cannot go on with the board elements `picked` (see `whynot`); changes
+        nothing."""
+        with self._lock(table_id):
+            return why_not(self._live(table_id), seat, picked, language)
 
     def status(self, table_id: str) -> str:
         with self._lock(table_id):

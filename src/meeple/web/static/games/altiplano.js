@@ -139,6 +139,7 @@ function el(tag, attrs = {}, ...children) {
   for (const [name, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (name === "element") {
+      node.dataset.thing = value; // kept when not clickable: a click on it asks why not
       node.dataset.element = value;
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");

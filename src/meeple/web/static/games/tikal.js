@@ -111,8 +111,9 @@ function text(x, y, content, attrs = {}) {
 
 /** Marks `node` as the board element `id` when a legal action involves it: then it can be
  * clicked and focused. Only then, so that a click on a figure or a temple that takes part in
- * no action falls through to the space under it. */
+ * no action falls through to the space under it (which says why not, when clicked). */
 function element(node, id, label, clickable) {
+  node.dataset.thing = id; // also when not clickable: a click on it asks why not
   if (clickable.has(id)) {
     node.dataset.element = id;
     node.setAttribute("tabindex", "0");
