@@ -60,6 +60,23 @@ def offered_labels(page: Page) -> list[str]:
     return page.locator("#actions button").all_inner_texts()
 
 
+#: The least a target measures across on a phone (CSS px; WCAG 2.5.8).
+FINGER = 24
+
+#: The things to click on the page that measure less than `FINGER` either way, where no space
+#: around them (`data-area`, where a tap picks the choice nearest to it) is big enough.
+SMALL_TARGETS = """() => {
+  const size = (node) => node.getBoundingClientRect();
+  const big = (node) => size(node).width >= 24 && size(node).height >= 24;
+  const targets = "#board [data-element].candidate, #bar button, #legal button";
+  return [...document.querySelectorAll(targets)]
+    .filter((node) => node.getClientRects().length && !big(node)
+      && !(node.closest("[data-area]") && big(node.closest("[data-area]"))))
+    .map((node) => `${node.dataset.element || node.textContent}: `
+      + `${Math.round(size(node).width)}x${Math.round(size(node).height)}`);
+}"""
+
+
 def seat_with_a_bot(new_context, server, game: str, viewport: dict, name: str = "Ana") -> Page:
     """A page holding seat 1 of a new two-seat table of `game` whose seat 2 is a random bot."""
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
@@ -136,8 +153,11 @@ def test_every_choice_and_its_move_are_in_view(new_context, server, game, viewpo
     page = seat_with_a_bot(new_context, server, game, viewport)
     rng = random.Random(24)
     clicks, undos = [], 0
-    for _ in range(MOVES):
+    for number in range(MOVES):
         position = my_position(page)
+        if viewport is PHONE and number < 2:
+            small = page.evaluate(SMALL_TARGETS)
+            assert not small, f"targets under {FINGER} px on a phone: {small}"
         clicks.append(play_in_view(page, pick(position["legal"], rng)))
         after = page.request.get(
             f"{page.url.replace('/tables/', '/api/tables/')}?log_start=1000000"

@@ -46,7 +46,7 @@ let askedWhy = 0;
 const CONFIRM_KEY = "meeple.confirm-moves";
 const askConfirm = () => { try { return localStorage.getItem(CONFIRM_KEY) === "1"; } catch { return false; } };
 /** At most this many moves are offered as buttons in the action bar after a click. */
-const OFFERED = 8;
+const OFFERED = 12;
 /** Moves this few are all offered in the bar before any click (the bag, a pass). */
 const FEW = 3;
 
@@ -239,6 +239,7 @@ function show(next) {
   showChoices();
   tick();
   notice(state.legal.length > 0);
+  root.classList.toggle("over", state.over);
   if (state.over) {
     showResult();
     $("end").hidden = false;

@@ -119,8 +119,8 @@ const SEATS = [
   {colour: "#56B4E9", shape: "hexagon"},
 ];
 const GOODS = {
-  food: "#f2d16b", corn: "#f5e663", fish: "#7fb7d9", alpaca: "#e8d9c0", wood: "#9c6b3f",
-  stone: "#a3a3a3", cacao: "#6b3e26", ore: "#555b66", wool: "#f5f0e6", cloth: "#c44f6a",
+  food: "#f2d16b", corn: "#f5e663", fish: "#7fb7d9", alpaca: "#e8d9c0", wood: "#8f5f35",
+  stone: "#a3a3a3", cacao: "#6b3e26", ore: "#555b66", wool: "#f5f0e6", cloth: "#a83a56",
   silver: "#d9dde3", glass: "#9fe3d0", coins: "#e0b030",
 };
 const DARK = new Set(["wood", "cacao", "ore", "cloth"]);
@@ -501,6 +501,11 @@ export function render(board, state, previous) {
     if (!involved.has(node.dataset.element)) unclickable(node);
   }
   if (me === null) drawn.querySelectorAll("[data-element]").forEach(unclickable); // a spectator clicks nothing
+  // A clickable thing holding clickable things (a field with its tiles) is a group of them
+  // for assistive technologies (a button holds no other controls); its keys still choose it.
+  for (const node of drawn.querySelectorAll("[data-element]")) {
+    if (node.querySelector("[data-element], button, a, input, [tabindex]")) node.setAttribute("role", "group");
+  }
   for (const node of drawn.querySelectorAll("[data-key]")) node.classList.toggle("changed", marks.has(node.dataset.key));
   board.replaceChildren(drawn);
 }
@@ -528,8 +533,9 @@ function injectStyle() {
 .alt-price { font-weight: bold; }
 .alt-sale { white-space: nowrap; font-size: 12px; margin-right: .3rem; }
 .alt-tile { display: inline-block; min-width: 1.6em; padding: 0 .15em; margin: 1px; border: 1px solid #555; border-radius: 3px; background: var(--good); color: #111; font-size: 11px; font-weight: 600; text-align: center; }
+.alt-tile[data-element] { min-width: 24px; min-height: 24px; line-height: 22px; } /* a finger's target (WCAG 2.5.8) */
 .alt-tile.dark { color: #fff; }
-.alt-tile.delivered { opacity: .35; text-decoration: line-through; }
+.alt-tile.delivered { text-decoration: line-through; box-shadow: inset 0 0 0 3px #2f4d24; }
 .alt-slot { display: inline-block; width: 1.6em; height: 1.1em; margin: 1px; border: 1px dashed #aaa; border-radius: 3px; vertical-align: middle; }
 .alt-player { border: 2px solid var(--seat); border-left-width: 8px; border-radius: 8px; padding: .3rem .5rem; margin: .5rem 0; background: #fcfbf7; }
 .alt-player.mine { background: #fff; }
