@@ -82,7 +82,9 @@ def create_in_lobby(page: Page, title: str, players: int, edition: object = None
     with `title`; returns the created page's invite links."""
     page.goto("/")
     heading = page.get_by_role("heading", name=re.compile(f"^{title}"))
-    form = page.locator("section").filter(has=heading).locator("form").nth(1)
+    card = page.locator("section").filter(has=heading)
+    card.locator("summary").click()  # the full form is folded under quick play
+    form = card.locator("form").nth(1)
     form.locator("select[name=players]").select_option(str(players))
     for seat in range(1, players):
         form.locator(f"select[name=seat_{seat}]").select_option("human")

@@ -42,6 +42,7 @@ from meeple.server.settings import Settings
 from meeple.server.store import Store
 from meeple.web import language, page_words
 from meeple.web.forms import CLOCK_UNITS, option_fields, read_clock, read_form, seat_fields
+from meeple.web.lobby import PLAY_MINUTES
 from meeple.web.routes import routes
 
 log = logging.getLogger(__name__)
@@ -214,6 +215,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "options": option_fields(info),
                     "seats": seat_fields(info),
                     "levels": DEFAULT_LEVEL,
+                    "minutes": PLAY_MINUTES.get(name),
                 }
             )
         return templates.TemplateResponse(
