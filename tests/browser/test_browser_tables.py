@@ -170,7 +170,8 @@ def test_two_browsers_join_by_invite_links_and_see_each_others_moves(new_context
     shoot(watcher, "table-watcher")
 
     lobby.goto("/games")
-    expect(lobby.locator("tbody tr")).to_have_count(1)
+    expect(lobby.locator("#seats tbody tr")).to_have_count(1)
+    expect(lobby.locator("#created tbody tr")).to_have_count(1)  # the creator's own table
     shoot(lobby, "my-games")
     lobby.goto(admin)
     expect(lobby.get_by_text("Ana")).to_be_visible()

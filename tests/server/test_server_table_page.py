@@ -140,3 +140,22 @@ def test_play_again_against_the_same_bots_seats_the_player_at_once(client):
         ("bot", "random"),
         ("bot", "greedy"),
     ]
+
+
+def test_the_creator_finds_the_table_in_my_games_before_taking_a_seat(client):
+    form = {"game": "tikal", "players": "2", "seat_0": "human", "seat_1": "human"}
+    created = client.post("/tables", data=form)
+    assert created.status_code == 200 and "Tikal" in created.text
+    games = client.get("/games")
+    assert 'id="created"' in games.text and "holds no seat yet" not in games.text
+    assert games.text.count("/tables/") >= 1 and "free, free" in games.text
+    client.cookies.clear()  # another browser: nothing of it
+    assert 'id="created"' not in client.get("/games").text
+
+
+def test_an_all_bot_table_does_not_ask_to_send_links(client):
+    form = {"game": "tikal", "players": "2", "seat_0": "easy", "seat_1": "easy"}
+    page = client.post("/tables", data=form)
+    assert page.status_code == 200
+    assert "Send each player their link" not in page.text
+    assert "Every seat is a bot" in page.text

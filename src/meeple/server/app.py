@@ -101,6 +101,15 @@ def seat_cookies(connection: HTTPConnection) -> dict[str, str]:
     }
 
 
+def admin_cookies(connection: HTTPConnection) -> dict[str, str]:
+    """Table id -> the creator's cookie, for every table this browser created."""
+    return {
+        name[len(ADMIN_COOKIE) :]: value
+        for name, value in connection.cookies.items()
+        if name.startswith(ADMIN_COOKIE)
+    }
+
+
 def credential(connection: HTTPConnection, table_id: str) -> str | None:
     """The seat credential a request or WebSocket carries, if any."""
     header = connection.headers.get("authorization", "")
@@ -259,11 +268,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for seat, secret in created.invites.items()
         }
         admin = str(request.url_for("admin_link", table_id=created.id, secret=created.admin_secret))
-        return templates.TemplateResponse(
+        page = templates.TemplateResponse(
             request,
             "created.html",
             {"table": created.id, "links": links, "admin": admin, "title": info.title},
         )
+        # The creator's browser keeps the creator's secret, as its link would: "my games"
+        # lists the table there before the creator takes a seat.
+        _set_cookie(request, page, f"{ADMIN_COOKIE}{created.id}", created.admin_secret)
+        return page
 
     def invite_refused(request: Request, table_id: str, exc: TableError) -> Response:
         """An invite link's refusal as a page that says which: no such table, or a link that
@@ -353,7 +366,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/games", response_class=HTMLResponse)
     async def my_games_page(request: Request) -> Response:
         games = await run_in_threadpool(service_of(request).my_games, seat_cookies(request))
-        return templates.TemplateResponse(request, "games.html", {"games": games})
+        created = await run_in_threadpool(service_of(request).created_games, admin_cookies(request))
+        return templates.TemplateResponse(
+            request, "games.html", {"games": games, "created": created}
+        )
 
     @app.get("/tables/{table_id}/replay", response_class=HTMLResponse)
     async def replay_page(request: Request, table_id: str) -> Response:

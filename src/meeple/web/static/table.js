@@ -264,7 +264,9 @@ function showResult() {
     li.dataset.seat = entry.seat;
     const name = Object.assign(document.createElement("span"), {className: "name", textContent: entry.name});
     const points = Object.assign(document.createElement("span"), {className: "points", textContent: say("Points: {points}", {points: entry.points})});
-    li.append(name, " ", points);
+    li.append(name, " ");
+    if (entry.seat === state.seat) li.append(say("(you)"), " ");
+    li.append(points);
     if (state.winners.includes(entry.seat)) li.classList.add("winner");
     if (entry.seat === state.seat) li.classList.add("me");
     return li;

@@ -97,6 +97,7 @@ const WORDS = {
   short_silver: "Si",
   short_glass: "Gl",
   short_coins: "¢",
+  legend: "What the goods' letters stand for",
   loc_village: "village",
   loc_market: "market",
   loc_road: "road",
@@ -161,6 +162,13 @@ function tile(good, {element = null, count = null, key = null} = {}) {
     title: word(`good_${good}`) + (count === null ? "" : ` ×${count}`), element, key,
     sig: key === null ? null : String(count),
   }, text);
+}
+
+/** The goods' tiles with their names: the letters on a tile say the good without its colour. */
+function legend() {
+  const goods = Object.keys(GOODS).filter((good) => good !== "coins");
+  return el("details", {class: "alt-legend"}, el("summary", {}, word("legend")),
+    el("ul", {}, goods.map((good) => el("li", {}, tile(good), " ", word(`good_${good}`)))));
 }
 
 function counts(bag) {
@@ -471,6 +479,7 @@ function draw(state) {
   if (me !== null) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
   return el("div", {class: "alt"},
     status(state, s),
+    legend(),
     buttons(state),
     el("div", {class: "alt-table"}, circle(s), el("div", {}, roleDraft(s), market(s))),
     order.map((seat) => playerBoard(state, s, seat, me)));
@@ -552,7 +561,10 @@ function injectStyle() {
 .alt-moves .alt-field { min-width: 4.5rem; }
 .alt-cart { display: inline-block; font-size: 11px; border: 1px solid #8a7a4a; border-radius: 3px; padding: 0 .25em; background: #efe3c4; }
 .alt-cart.empty { border-style: dashed; background: none; }
-.alt-cart.used { opacity: .5; }
+.alt-legend { margin: .2rem 0; }
+.alt-legend summary { cursor: pointer; min-height: 24px; }
+.alt-legend ul { display: flex; flex-wrap: wrap; gap: .2rem .9rem; list-style: none; padding: 0; margin: .2rem 0; }
+.alt-cart.used { color: #555; background-image: repeating-linear-gradient(45deg, transparent 0 4px, rgba(0, 0, 0, .12) 4px 6px); }
 .alt-warehouse { display: grid; grid-template-columns: auto auto; grid-auto-flow: column; grid-template-rows: auto repeat(5, auto); column-gap: .5rem; }
 .alt-warehouse h5 { grid-column: 1 / -1; }
 .alt-wrow { display: flex; align-items: center; gap: 2px; }
