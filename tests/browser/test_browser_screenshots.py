@@ -239,6 +239,7 @@ def test_each_games_score_sheet_and_replay_look_as_their_references(
     middle.locator("a").click()
     page.wait_for_function("s => document.getElementById('step').value === String(s)", arg=step)
     assert 0 < step < steps and "now" in (middle.get_attribute("class") or "")
+    assert middle.evaluate("line => line.value") == step  # the log numbers lines by their move
     page.keyboard.press("ArrowRight")
     page.wait_for_function("s => document.getElementById('step').value === String(s)", arg=step + 1)
     page.keyboard.press("ArrowLeft")

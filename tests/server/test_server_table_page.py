@@ -159,3 +159,18 @@ def test_an_all_bot_table_does_not_ask_to_send_links(client):
     assert page.status_code == 200
     assert "Send each player their link" not in page.text
     assert "Every seat is a bot" in page.text
+
+
+def test_a_replaced_invite_link_says_it_was_replaced(client):
+    created = client.post(
+        "/api/tables", json={"game": "tikal", "seats": [{"kind": "human"}, {"kind": "human"}]}
+    ).json()
+    table, old = created["table"], created["seats"][1]["secret"]
+    reissued = client.post(f"/api/tables/{table}/seats/1/invite", headers=bearer(created["admin"]))
+    assert reissued.status_code == 200
+    page = client.get(f"/join/{table}/{old}", headers={"accept-language": "fr"})
+    assert page.status_code == 403 and "a été remplacé par un nouveau" in page.text
+    wrong = client.get(f"/join/{table}/{'w' * 43}", headers={"accept-language": "fr"})
+    assert wrong.status_code == 403 and "a été remplacé" not in wrong.text
+    joined = client.post(f"/join/{table}/{old}", data={"name": "Eve"})
+    assert joined.status_code == 403 and "was replaced by a new one" in joined.text

@@ -246,6 +246,9 @@ class TableService:
         `WouldWait`, see `_held`)."""
         with self._held(table_id, wait) as table:
             holder = _holder(table, token)
+            replaced = holder == NO_SEAT and _replaced(table, token)
+        if replaced:
+            raise TableError(REPLACED_LINK)
         if holder == NO_SEAT:
             raise TableError(N_("this link or cookie holds no seat at this table"))
         return holder
@@ -262,6 +265,8 @@ class TableService:
         with self._lock(table_id):
             table = self._live(table_id)
             seat = next((s for s in table.seats if matches(secret, s.secret_hash)), None)
+            if seat is None and _replaced(table, secret):
+                raise TableError(REPLACED_LINK)
             if seat is None:
                 raise TableError(N_("this invite link holds no seat at this table"))
             self.store.bind_seat(table_id, seat.seat, name, digest(session))
@@ -297,6 +302,8 @@ class TableService:
             stored = self._seat_of(table, seat)
             changed = StoredSeat(stored.seat, HUMAN, secret_hash=digest(secret))
             self.store.update_seat(table_id, changed)
+            if stored.secret_hash:
+                table.replaced.add(stored.secret_hash)
             table.seats[stored.seat] = changed
             version = table.version
         self._announce(table_id, version)
@@ -615,6 +622,17 @@ def _holder(table: LiveTable, token: str | None) -> Reader:
         if matches(token, seat.session_hash) or matches(token, seat.secret_hash):
             return seat.seat
     return NO_SEAT
+
+
+#: What a replaced invite link gets (while the table stays in this process's memory).
+REPLACED_LINK = N_(
+    "this invite link was replaced by a new one: ask the table's creator for the new link"
+)
+
+
+def _replaced(table: LiveTable, token: str | None) -> bool:
+    """Whether `token` is an invite secret the creator has replaced."""
+    return token is not None and any(matches(token, old) for old in table.replaced)
 
 
 def _check_bot(spec: str, seat: object) -> None:

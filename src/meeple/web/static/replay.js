@@ -120,6 +120,7 @@ async function listTurns() {
     link.onclick = (event) => { event.preventDefault(); show(made); };
     const item = document.createElement("li");
     item.dataset.step = made;
+    item.value = made; // numbered by its move, as "Move N of M" counts (a move's lines share it)
     if (entry.seat !== null) item.dataset.seat = entry.seat;
     item.title = say("step", {step: made});
     item.append(link);
