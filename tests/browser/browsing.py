@@ -23,6 +23,10 @@ WAIT_MS = 20_000
 
 SERVER_START_SECONDS = 30
 
+#: The table page's per-browser setting "confirm each move" (a click that leaves one move
+#: shows it to be confirmed instead of playing it), set before any page script runs.
+CONFIRM_EACH_MOVE = "try { localStorage.setItem('meeple.confirm-moves', '1'); } catch (e) {}"
+
 
 def _free_port() -> int:
     with socket.socket() as probe:

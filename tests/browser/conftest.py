@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browsing import DESKTOP, PHONE, WAIT_MS, serving
+from browsing import CONFIRM_EACH_MOVE, DESKTOP, PHONE, WAIT_MS, serving
 from playwright.sync_api import expect, sync_playwright
 
 # The planted-marker editions and SecrecyWatch: the server tests' own (server_helpers.py).
@@ -63,9 +63,14 @@ def new_context(browser, server):
     opening pages on the server; closes them after the test."""
     contexts = []
 
-    def make():
+    def make(confirm: bool = True):
+        """`confirm`: the browser asks to confirm each move (the table page's setting), as
+        the tests that click a move's elements and then "Confirm" expect; else a click that
+        leaves one move plays it."""
         context = browser.new_context(base_url=server, viewport=DESKTOP)
         context.set_default_timeout(WAIT_MS)
+        if confirm:
+            context.add_init_script(CONFIRM_EACH_MOVE)
         contexts.append(context)
         return context
 

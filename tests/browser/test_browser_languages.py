@@ -20,6 +20,7 @@ def test_switching_language_on_the_lobby_and_a_table(new_context, shoot):
 
     page.locator("#languages").get_by_role("link", name="Deutsch").click()
     expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.locator("summary").first.click()  # the full form, folded under quick play
     expect(page.get_by_role("button", name="Tisch eröffnen").first).to_be_visible()
     shoot(page, "lobby-de")
 
@@ -40,5 +41,5 @@ def test_switching_language_on_the_lobby_and_a_table(new_context, shoot):
 
     page.goto("/")  # the choice sticks
     expect(page.locator("html")).to_have_attribute("lang", "ru")
-    expect(page.get_by_role("button", name="Создать стол").first).to_be_visible()
+    expect(page.locator("button", has_text="Создать стол").first).to_be_attached()  # folded
     shoot(page, "lobby-ru")

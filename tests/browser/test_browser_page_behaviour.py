@@ -16,7 +16,7 @@ import urllib.request
 import uuid
 
 import pytest
-from browsing import PHONE
+from browsing import CONFIRM_EACH_MOVE, PHONE
 from playwright.sync_api import Page, WebSocketRoute, expect
 from test_browser_tables import api, api_table, legal_buttons, take_seat, wait_shown
 from test_browser_tikal import click_element, play_by_clicking
@@ -30,7 +30,8 @@ from test_browser_tikal import click_element, play_by_clicking
 STALE = "Der Tisch hat sich seit Deiner Wahl geändert: Wähle noch einmal."
 UNREADABLE = "Der Server konnte diese Nachricht nicht lesen."
 TOO_MANY = "Zu viele Nachrichten auf einmal: Warte einen Moment und versuche es noch einmal."
-NO_SEAT = "Dieser Link oder dieses Cookie gehört zu keinem Platz an diesem Tisch."
+#: The start of what a page says when its seat is gone (here: handed to a bot).
+SEAT_GONE = "Dein Platz wurde übernommen"
 
 
 def hand_to_bot(server: str, table: str, admin: str, seat: int) -> None:
@@ -86,7 +87,8 @@ def test_protocol_refusals_are_said_in_the_readers_language(browser, server):
         expect(page.locator("#error")).to_have_text(TOO_MANY)
 
         hand_to_bot(server, table, created["admin"], seat)
-        expect(page.locator("#error")).to_have_text(NO_SEAT)
+        expect(page.locator("#gone")).to_contain_text(SEAT_GONE)  # a spectator's page now
+        expect(page.locator("#who")).to_contain_text("Du schaust als Zuschauer zu.")
         expect(page.locator("#offline")).to_be_hidden()
     finally:
         context.close()
@@ -144,6 +146,7 @@ def test_the_tikal_board_fits_a_phone_and_its_figures_can_be_tapped(browser, ser
     created = api(server, "/api/tables", body)
     secret = created["seats"][0]["secret"]
     context = browser.new_context(base_url=server, viewport=PHONE, has_touch=True)
+    context.add_init_script(CONFIRM_EACH_MOVE)
     try:
         page = take_seat(context, server + created["seats"][0]["invite"], "Ana")
         state, walk = walk_offered(server, created["table"], secret)
@@ -349,6 +352,7 @@ def test_a_browser_seat_bids_and_passes_in_the_auction_by_clicking(browser, serv
     created = api(server, "/api/tables", body)
     table, secret = created["table"], created["seats"][0]["secret"]
     context = browser.new_context(base_url=server)
+    context.add_init_script(CONFIRM_EACH_MOVE)
     try:
         page = take_seat(context, server + created["seats"][0]["invite"], "Ana")
         expect(page.locator("#board .tikal-auction")).to_be_visible()

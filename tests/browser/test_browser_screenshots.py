@@ -227,6 +227,8 @@ def test_each_games_score_sheet_and_replay_look_as_their_references(
     assert page.locator("#sheet thead th.won").count() >= 1, "no winner marked"
     assert page.locator("#sheet .sheet-verdict").text_content()
     problems = shoot_both(page, artefacts, f"{game}-sheet", "#end")
+    page.evaluate("window.scrollTo(0, 0)")
+    problems += shoot_both(page, artefacts, f"{game}-result")  # the top of the page at the end
 
     page.goto(f"/tables/{table}/replay")
     page.wait_for_selector("#table[data-ready]")
@@ -237,6 +239,7 @@ def test_each_games_score_sheet_and_replay_look_as_their_references(
     middle.locator("a").click()
     page.wait_for_function("s => document.getElementById('step').value === String(s)", arg=step)
     assert 0 < step < steps and "now" in (middle.get_attribute("class") or "")
+    assert middle.evaluate("line => line.value") == step  # the log numbers lines by their move
     page.keyboard.press("ArrowRight")
     page.wait_for_function("s => document.getElementById('step').value === String(s)", arg=step + 1)
     page.keyboard.press("ArrowLeft")
@@ -246,6 +249,42 @@ def test_each_games_score_sheet_and_replay_look_as_their_references(
     page.locator("h2 a").evaluate("(link, id) => { link.textContent = id; }", STAND_IN_ID)
     problems += shoot_both(page, artefacts, f"{game}-replay")
     page.context.close()
+    assert not problems, "\n".join(problems)
+
+
+#: Clicks the first space drawn on the board that is no choice now: the page says why not.
+CLICK_A_SPACE = """() => {
+  const node = [...document.querySelectorAll('#board [data-thing^="hex:"]')]
+    .find((n) => !n.classList.contains("candidate"));
+  const box = node.getBoundingClientRect();
+  const at = {bubbles: true, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2};
+  node.dispatchEvent(new MouseEvent("click", at));
+}"""
+
+
+@pytest.mark.timeout(120)
+def test_a_why_not_and_the_spectators_page_look_as_their_references(browser, tables, artefacts):
+    table, session = tables.mid_play["tikal"]
+    page = seated_page(browser, tables, table, session, "en")
+    page.goto(f"/tables/{table}")
+    page.wait_for_function("document.querySelector('#board').childElementCount > 0")
+    problems = []
+    for viewport in (DESKTOP, PHONE):  # clicked at each size: the reason is put next to it
+        page.set_viewport_size(viewport)
+        settle(page)
+        page.evaluate(CLICK_A_SPACE)
+        page.locator("#whynot").wait_for()
+        page.evaluate("window.scrollTo(0, 0)")
+        shot = artefacts / f"tikal-why-not-{viewport['width']}.png"
+        page.screenshot(path=shot, animations="disabled", caret="hide")
+        problems.append(compare(shot, REFERENCES / shot.name))
+    problems = [problem for problem in problems if problem]
+    page.context.close()
+    watcher = browser.new_context(base_url=tables.url, viewport=DESKTOP).new_page()
+    watcher.goto(f"/tables/{table}")
+    watcher.wait_for_function("document.querySelector('#board').childElementCount > 0")
+    problems += shoot_both(watcher, artefacts, "tikal-spectator")
+    watcher.context.close()
     assert not problems, "\n".join(problems)
 
 

@@ -82,7 +82,9 @@ def create_in_lobby(page: Page, title: str, players: int, edition: object = None
     with `title`; returns the created page's invite links."""
     page.goto("/")
     heading = page.get_by_role("heading", name=re.compile(f"^{title}"))
-    form = page.locator("section").filter(has=heading).locator("form").nth(1)
+    card = page.locator("section").filter(has=heading)
+    card.locator("summary").click()  # the full form is folded under quick play
+    form = card.locator("form").nth(1)
     form.locator("select[name=players]").select_option(str(players))
     for seat in range(1, players):
         form.locator(f"select[name=seat_{seat}]").select_option("human")
@@ -168,7 +170,8 @@ def test_two_browsers_join_by_invite_links_and_see_each_others_moves(new_context
     shoot(watcher, "table-watcher")
 
     lobby.goto("/games")
-    expect(lobby.locator("tbody tr")).to_have_count(1)
+    expect(lobby.locator("#seats tbody tr")).to_have_count(1)
+    expect(lobby.locator("#created tbody tr")).to_have_count(1)  # the creator's own table
     shoot(lobby, "my-games")
     lobby.goto(admin)
     expect(lobby.get_by_text("Ana")).to_be_visible()
@@ -308,7 +311,7 @@ def test_a_finished_game_shows_its_score_sheet_and_replays(new_context, server, 
     expect(page.locator("#sheet")).not_to_be_empty()
     shoot(page, "table-over")
 
-    page.get_by_role("link", name="Replay").click()
+    page.locator("#result").get_by_role("link", name="Replay").click()
     expect(page.locator("#mover")).to_have_text("The start.")
     page.locator("#forward").click()
     expect(page.locator("#mover")).to_have_text(re.compile(r"^After a move of seat [12]\.$"))

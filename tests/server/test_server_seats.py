@@ -88,6 +88,8 @@ def test_the_creators_pages(client):
     )
     (admin_link,) = re.findall(r'href="(http://testserver/admin/[^"]+)"', page.text)
     table = admin_link.split("/")[-2]
+    assert client.get(f"/tables/{table}/admin").status_code == 200  # the creating browser's
+    client.cookies.clear()  # another browser, with the creator's link
     assert client.get(f"/tables/{table}/admin").status_code == 403  # no cookie yet
     opened = client.get(admin_link, follow_redirects=False)
     assert opened.status_code == 303 and "HttpOnly" in opened.headers["set-cookie"]

@@ -45,6 +45,7 @@ from meeple.server.settings import Settings
 from meeple.server.store import Store
 from meeple.web import language, page_words
 from meeple.web.forms import CLOCK_UNITS, option_fields, read_clock, read_form, seat_fields
+from meeple.web.lobby import PLAY_MINUTES
 from meeple.web.routes import routes
 
 log = logging.getLogger(__name__)
@@ -72,6 +73,16 @@ BROWSER_GUARDS = {
 
 #: The name of the person who plays a quick game, in their language (others are bots).
 QUICK_NAME = language.N_("You")
+#: What a wrong invite link's page says to do.
+INVITE_HINT = language.N_(
+    "Check that the whole link was copied. If the table's creator has given this seat a new "
+    "link, only the new one opens it: ask them for it."
+)
+#: Why a table page is not a seat's: no such table, or the browser's seat is gone.
+NO_TABLE = "no table"
+SEAT_GONE = "gone"
+#: The longest board element id read from a request.
+MAX_ELEMENT = 64
 #: What the creator may hand a seat to.
 SEAT_LEVELS = tuple(LEVELS)
 
@@ -97,6 +108,15 @@ def seat_cookies(connection: HTTPConnection) -> dict[str, str]:
         name[len(SEAT_COOKIE) :]: value
         for name, value in connection.cookies.items()
         if name.startswith(SEAT_COOKIE)
+    }
+
+
+def admin_cookies(connection: HTTPConnection) -> dict[str, str]:
+    """Table id -> the creator's cookie, for every table this browser created."""
+    return {
+        name[len(ADMIN_COOKIE) :]: value
+        for name, value in connection.cookies.items()
+        if name.startswith(ADMIN_COOKIE)
     }
 
 
@@ -221,6 +241,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "options": option_fields(info),
                     "seats": seat_fields(info),
                     "levels": DEFAULT_LEVEL,
+                    "minutes": PLAY_MINUTES.get(name),
                 }
             )
         return templates.TemplateResponse(
@@ -237,7 +258,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = service_of(request)
         try:
             info = game_info(fields.get("game", ""))
-            if fields.get("quick"):
+            if fields.get("quick") and PLAYERS not in fields:
                 players = info.default_players
                 options: dict[str, Any] = {"players": players}
                 seats = [SeatChoice()] + [SeatChoice(BOT, DEFAULT_LEVEL)] * (players - 1)
@@ -248,7 +269,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             created = await run_in_threadpool(service.create, info.name, options, seats, clock)
         except (TableError, MeepleError) as exc:
             return refused(request, exc, 400)
-        if fields.get("quick"):
+        if fields.get("quick") and 0 in created.invites:  # (also "play again" against bots)
             _, session = await run_in_threadpool(
                 service.join,
                 created.id,
@@ -263,11 +284,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for seat, secret in created.invites.items()
         }
         admin = str(request.url_for("admin_link", table_id=created.id, secret=created.admin_secret))
-        return templates.TemplateResponse(
-            request, "created.html", {"table": created.id, "links": links, "admin": admin}
+        page = templates.TemplateResponse(
+            request,
+            "created.html",
+            {"table": created.id, "links": links, "admin": admin, "title": info.title},
         )
+        # The creator's browser keeps the creator's secret, as its link would: "my games"
+        # lists the table there before the creator takes a seat.
+        _set_cookie(request, page, f"{ADMIN_COOKIE}{created.id}", created.admin_secret)
+        return page
 
-    def refused(request: Request, exc: TableError | MeepleError, status: int) -> Response:
+    def invite_refused(request: Request, table_id: str, exc: TableError) -> Response:
+        """An invite link's refusal as a page that says which: no such table, or a link that
+        opens no seat there (cut short, or replaced by a new one), and the way on."""
+        if isinstance(exc, UnknownTable):
+            return no_table_page(request, table_id)
+        if "no seat" not in exc.message:
+            return refused(request, exc, 403)
+        return refused(request, exc, 403, INVITE_HINT)
+
+    def refused(
+        request: Request, exc: TableError | MeepleError, status: int, hint: str | None = None
+    ) -> Response:
         """The error page saying why, in the reader's language where the catalogue has it."""
         message = str(exc)
         reader = language.language_of(request)
@@ -276,7 +314,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         elif isinstance(exc, TableError):
             message = language.said(reader, exc.message, exc.values)
         return templates.TemplateResponse(
-            request, "error.html", {"message": message}, status_code=status
+            request, "error.html", {"message": message, "hint": hint}, status_code=status
         )
 
     def set_seat_cookie(request: Request, response: Response, table_id: str, token: str) -> None:
@@ -287,8 +325,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             seat = await run_in_threadpool(service_of(request).seat_for, table_id, secret)
         except TableError as exc:
-            return refused(request, exc, 403)
-        return templates.TemplateResponse(request, "join.html", {"seat": seat, "table": table_id})
+            return invite_refused(request, table_id, exc)
+        no_log = 1 << 30
+        table = await run_in_threadpool(service_of(request).payload, table_id, None, no_log)
+        return templates.TemplateResponse(
+            request,
+            "join.html",
+            {
+                "seat": seat,
+                "table": table_id,
+                "title": table["title"],
+                "game": table["game"],
+                "seats": table["seats"],
+            },
+        )
 
     @app.post("/join/{table_id}/{secret}")
     async def join(request: Request, table_id: str, secret: str) -> Response:
@@ -299,33 +349,42 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 service_of(request).join, table_id, secret, name if isinstance(name, str) else ""
             )
         except TableError as exc:
-            return refused(request, exc, 403)
+            return invite_refused(request, table_id, exc)
         response = RedirectResponse(f"/tables/{table_id}", status_code=303)
         set_seat_cookie(request, response, table_id, session)
         return response
 
     @app.get("/tables/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str) -> Response:
-        seat = await seat_of(request, table_id)
+        seat, gone = await page_seat(request, table_id)
+        if gone == NO_TABLE:
+            return no_table_page(request, table_id)
         payload = await run_in_threadpool(
             service_of(request).payload, table_id, seat, 0, language.language_of(request)
         )
-        return templates.TemplateResponse(
+        response = templates.TemplateResponse(
             request,
             "table.html",
             {
                 "table": table_id,
                 "seat": seat,
+                "gone": gone,
                 "title": payload["title"],
                 "game": payload["game"],
                 "words": page_words.table_words(request, payload["game"]),
             },
         )
+        if gone:
+            response.delete_cookie(cookie_name(table_id))
+        return response
 
     @app.get("/games", response_class=HTMLResponse)
     async def my_games_page(request: Request) -> Response:
         games = await run_in_threadpool(service_of(request).my_games, seat_cookies(request))
-        return templates.TemplateResponse(request, "games.html", {"games": games})
+        created = await run_in_threadpool(service_of(request).created_games, admin_cookies(request))
+        return templates.TemplateResponse(
+            request, "games.html", {"games": games, "created": created}
+        )
 
     @app.get("/tables/{table_id}/replay", response_class=HTMLResponse)
     async def replay_page(request: Request, table_id: str) -> Response:
@@ -534,6 +593,54 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def my_games(request: Request) -> Any:
         """The tables this browser holds a seat at, those where it is its turn first."""
         return await run_in_threadpool(service_of(request).my_games, seat_cookies(request))
+
+    # -- the table page's helpers ----------------------------------------------------------
+    @app.get("/api/tables/{table_id}/why")
+    async def why_not(request: Request, table_id: str) -> Any:
+        """Why the reader's seat cannot go on with the board elements picked so far (the last
+        one just clicked): the rule and the reason, in the reader's language. Plays nothing.
+        Only for the table's own page: another site's page gets 403 (the engine's work here is
+        not for it to set off, and its answer not for it to read)."""
+        if not same_origin(request, settings.allowed_origins):
+            raise HTTPException(403, "requests from another site are refused")
+        seat = await seat_of(request, table_id)
+        picked = [e[:MAX_ELEMENT] for e in request.query_params.getlist("element")]
+        return await run_in_threadpool(
+            service_of(request).why_not,
+            table_id,
+            seat,
+            picked,
+            language.language_of(request),
+        )
+
+    async def page_seat(request: Request, table_id: str) -> tuple[int | None, str]:
+        """The seat a page's reader holds, and why it is watching instead: ``NO_TABLE``, or
+        ``SEAT_GONE`` for a cookie that no longer holds a seat (its page is a spectator's)."""
+        try:
+            seat = await run_in_threadpool(
+                service_of(request).seat_for, table_id, credential(request, table_id)
+            )
+        except TableError as exc:
+            if isinstance(exc, UnknownTable):
+                return None, NO_TABLE
+            if request.headers.get("authorization"):  # a program's wrong secret
+                raise HTTPException(403, str(exc)) from None
+            return None, SEAT_GONE
+        return seat, ""
+
+    def no_table_page(request: Request, table_id: str) -> Response:
+        """The page for a table that does not exist, in the reader's language."""
+        return templates.TemplateResponse(
+            request, "missing.html", {"table": table_id}, status_code=404
+        )
+
+    @app.post("/tables/{table_id}/forget")
+    async def forget_seat(request: Request, table_id: str) -> Response:
+        """Drops this browser's cookie of the table's seat: the page of a seat that is gone
+        (taken over elsewhere, handed to a bot, reissued) goes on as a spectator's."""
+        response = Response(status_code=204)
+        response.delete_cookie(cookie_name(table_id))
+        return response
 
     # -- WebSocket --------------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")

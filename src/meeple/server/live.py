@@ -154,6 +154,9 @@ class LiveTable:
     answers: dict[tuple[int, str], Answer] = dataclasses.field(default_factory=dict)
     #: sha256 of the creator's secret.
     admin_hash: str = ""
+    #: Hashes of invite secrets the creator replaced since the table was loaded (in memory
+    #: only): a page can then say that a link was replaced rather than that it is wrong.
+    replaced: set[str] = dataclasses.field(default_factory=set)
     #: When the log last changed, or the table was made (epoch seconds).
     last_change: float = 0.0
     #: The table's clock, or None for untimed play.

@@ -41,6 +41,7 @@ from meeple.server.store import (
     WouldWait as WouldWait,
 )
 from meeple.server.turns import BotTurn
+from meeple.server.whynot import why_not
 from meeple.web.language import N_
 
 log = logging.getLogger(__name__)
@@ -271,6 +272,9 @@ class TableService:
         `WouldWait`, see `_held`)."""
         with self._held(table_id, wait) as table:
             holder = _holder(table, token)
+            replaced = holder == NO_SEAT and _replaced(table, token)
+        if replaced:
+            raise TableError(REPLACED_LINK)
         if holder == NO_SEAT:
             raise TableError(N_("this link or cookie holds no seat at this table"))
         return holder
@@ -287,6 +291,8 @@ class TableService:
         with self._lock(table_id):
             table = self._live(table_id)
             seat = next((s for s in table.seats if matches(secret, s.secret_hash)), None)
+            if seat is None and _replaced(table, secret):
+                raise TableError(REPLACED_LINK)
             if seat is None:
                 raise TableError(N_("this invite link holds no seat at this table"))
             self.store.bind_seat(table_id, seat.seat, name, digest(session))
@@ -322,6 +328,8 @@ class TableService:
             stored = self._seat_of(table, seat)
             changed = StoredSeat(stored.seat, HUMAN, secret_hash=digest(secret))
             self.store.update_seat(table_id, changed)
+            if stored.secret_hash:
+                table.replaced.add(stored.secret_hash)
             table.seats[stored.seat] = changed
             version = table.version
         self._announce(table_id, version)
@@ -541,6 +549,34 @@ class TableService:
         games.sort(key=lambda g: (not g["your_turn"], g["over"], -float(g["last_move"])))
         return games
 
+    def created_games(self, tokens: Mapping[str, str]) -> list[dict[str, Any]]:
+        """The tables a browser created (table id -> the creator's cookie), newest change
+        first, each with its seats' names and kinds: the creator finds them in "my games"
+        before taking a seat. Tokens that are not the creator's are left out."""
+        games: list[dict[str, Any]] = []
+        for table_id, token in tokens.items():
+            if not _plausible_id(table_id):
+                continue
+            with self._lock(table_id):
+                try:
+                    table = self._live(table_id)
+                except TableError:
+                    continue
+                if not matches(token, table.admin_hash):
+                    continue
+                games.append(
+                    {
+                        "table": table_id,
+                        "game": table.info.name,
+                        "title": table.info.title,
+                        "over": table.state.is_over(),
+                        "seats": [{"kind": s.kind, "name": s.name} for s in table.seats],
+                        "last_move": table.last_change,
+                    }
+                )
+        games.sort(key=lambda g: -float(g["last_move"]))
+        return games
+
     def replay(
         self, table_id: str, seat: Reader, step: int, language: str = SOURCE_LANGUAGE
     ) -> dict[str, Any]:
@@ -555,6 +591,14 @@ class TableService:
             if type(step) is not int or not 0 <= step <= steps:
                 raise TableError(N_("a step is 0 to %(most)s"), most=steps)
             return table.replay(seat, step, language)
+
+    def why_not(
+        self, table_id: str, seat: Reader, picked: list[str], language: str = SOURCE_LANGUAGE
+    ) -> dict[str, Any]:
+        """Why `seat` cannot go on with the board elements `picked` (see `whynot`); changes
+        nothing."""
+        with self._lock(table_id):
+            return why_not(self._live(table_id), seat, picked, language)
 
     def next_deadline(self, table_id: str) -> float | None:
         """When the clock next runs out on a human seat of the table, or None."""
@@ -611,6 +655,17 @@ def _holder(table: LiveTable, token: str | None) -> Reader:
         if matches(token, seat.session_hash) or matches(token, seat.secret_hash):
             return seat.seat
     return NO_SEAT
+
+
+#: What a replaced invite link gets (while the table stays in this process's memory).
+REPLACED_LINK = N_(
+    "this invite link was replaced by a new one: ask the table's creator for the new link"
+)
+
+
+def _replaced(table: LiveTable, token: str | None) -> bool:
+    """Whether `token` is an invite secret the creator has replaced."""
+    return token is not None and any(matches(token, old) for old in table.replaced)
 
 
 def _check_bot(spec: str, seat: object) -> None:

@@ -1,4 +1,5 @@
-"""The pages about language and rules: the language switch and each game's rules summary."""
+"""The pages about language and rules: the language switch and each game's rules summary;
+the site's icon."""
 
 from __future__ import annotations
 
@@ -35,6 +36,12 @@ def routes(templates: Jinja2Templates) -> APIRouter:
             max_age=LANGUAGE_COOKIE_SECONDS,
         )
         return response
+
+    @router.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        """The site's icon where a browser looks for it without the pages' link (SVG)."""
+        icon = resources.files("meeple.web").joinpath("static", "favicon.svg").read_bytes()
+        return Response(icon, media_type="image/svg+xml")
 
     @router.get("/rules/{game}", response_class=HTMLResponse, name="rules_page")
     async def rules_page(request: Request, game: str) -> Response:

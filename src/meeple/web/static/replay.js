@@ -120,6 +120,7 @@ async function listTurns() {
     link.onclick = (event) => { event.preventDefault(); show(made); };
     const item = document.createElement("li");
     item.dataset.step = made;
+    item.value = made; // numbered by its move, as "Move N of M" counts (a move's lines share it)
     if (entry.seat !== null) item.dataset.seat = entry.seat;
     item.title = say("step", {step: made});
     item.append(link);
@@ -152,7 +153,7 @@ const STYLE = `
 .replay #board { margin-top: .8rem; }
 .replay #log { position: relative; max-height: 9.5rem; overflow-y: auto; margin: 0; padding: .3rem .3rem .3rem 2.6rem;
   border: 1px solid #ddd; border-radius: 4px; background: #fafaf7; font-size: .92em; }
-.replay #log li { padding: .1rem .2rem; color: #888; }
+.replay #log li { padding: .1rem .2rem; color: #666; }
 .replay #log li.past { color: #222; }
 .replay #log li.now { background: #ffeeb8; font-weight: 600; }
 .replay #log a { color: inherit; text-decoration: none; }

@@ -5,8 +5,12 @@
 // draws the view into #board and marks each clickable thing with `data-element="<id>"`, and
 // may mark an area holding such things (a board space) with `data-area`.
 // A click keeps the legal actions that involve every element clicked so far; when one is
-// left it is shown to be confirmed. The same actions are always listed as buttons (#legal)
-// for the keyboard and screen readers.
+// left it is played at once (Undo takes it back), or, where the player asked for it in this
+// browser (localStorage), shown in the action bar to be confirmed. The action bar (#bar) stays
+// at the top of the window: the status, the moves still open after a click, Confirm, Cancel,
+// Undo. A click on a drawn thing that no legal move goes on with asks the server why not
+// (/api/tables/<id>/why: the engine's rule and reason) and says it next to the thing. The
+// same actions are always listed as buttons (#legal) for the keyboard and screen readers.
 //
 // A game module exports `render(board, state, previous)`: `state` is the server's position
 // (see docs/protocol.md), `previous` the one shown before it (or null), so that a module can
@@ -35,6 +39,16 @@ let selection = [];
 let counter = 0;
 let retry = 500;
 let myTurn = false;
+let seated = root.dataset.seat !== "";
+let askedWhy = 0;
+
+/** This browser's choice: confirm each move (true), or play a move once one is left. */
+const CONFIRM_KEY = "meeple.confirm-moves";
+const askConfirm = () => { try { return localStorage.getItem(CONFIRM_KEY) === "1"; } catch { return false; } };
+/** At most this many moves are offered as buttons in the action bar after a click. */
+const OFFERED = 12;
+/** Moves this few are all offered in the bar before any click (the bag, a pass). */
+const FEW = 3;
 
 /** What the page says for the protocol's own refusals, by their code (a refusal by a game's
  * rule comes with its reason already said in the reader's language). */
@@ -47,7 +61,14 @@ const REFUSALS = {
 };
 const TOO_MANY = say("Too many messages at once: wait a moment and try again.");
 const UNREADABLE = say("The server could not read that message.");
-const NO_SEAT = say("This link or cookie holds no seat at this table.");
+const GONE = say("Your seat was taken over: its link was used in another browser, or the table's creator handed it to a bot or gave it a new link. You are watching as a spectator now. To play again, ask the creator for a new invite link.");
+/** What the page says for a click that no rule of the game answers, by the server's code. */
+const WHY = {
+  "not your turn": say("It is not your turn."),
+  "game over": say("The game is over."),
+  "not a seat": say("Spectators cannot move."),
+  "no choice": say("Nothing can be done with that now."),
+};
 
 const refusal = (answer) => REFUSALS[answer.rule] ?? `[${answer.rule}] ${answer.reason}`;
 
@@ -79,15 +100,20 @@ function markBoard() {
   }
 }
 
+function moveButton(entry) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = entry.label;
+  button.onclick = () => { selection = []; move(entry); };
+  return button;
+}
+
+/** Whether an action is one of the game's buttons (end the turn, pass, done) only. */
+const buttonOnly = (entry) => (entry.elements || []).every((id) => id.startsWith("button:"));
+
 function showChoices() {
   const left = candidates();
-  $("legal").replaceChildren(...left.map((entry) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = entry.label;
-    button.onclick = () => { selection = []; move(entry); };
-    return button;
-  }));
+  $("legal").replaceChildren(...left.map(moveButton));
   $("clear").hidden = selection.length === 0;
   const single = selection.length > 0 && left.length === 1 ? left[0] : null;
   $("confirm").hidden = single === null;
@@ -95,10 +121,21 @@ function showChoices() {
     $("confirm-label").textContent = single.label;
     $("confirm-send").onclick = () => { selection = []; move(single); };
   }
+  // The action bar offers the moves still open after a click (a few), or else the game's
+  // buttons (end the turn, pass): what is to do next is where the player looks.
+  let offered = [];
+  if (single === null && selection.length > 0 && left.length <= OFFERED) offered = left;
+  else if (selection.length === 0) offered = left.length <= FEW ? left : left.filter(buttonOnly);
+  $("actions").replaceChildren(...offered.map(moveButton));
+  const prompt = single !== null ? "" : selection.length === 0 ? "" :
+    left.length <= OFFERED ? say("Choose one:") : say("{count} moves fit your choice: go on choosing on the board.", {count: left.length});
+  $("prompt").textContent = prompt;
+  $("prompt").hidden = prompt === "";
   markBoard();
 }
 
 function choose(id) {
+  hideWhy();
   if (selection.includes(id)) {
     selection = selection.filter((other) => other !== id);
   } else {
@@ -107,7 +144,51 @@ function choose(id) {
     selection = state.legal.some(involved) ? next : [id];
     if (!state.legal.some((entry) => (entry.elements || []).includes(id))) selection = [];
   }
+  const left = candidates();
+  if (selection.length > 0 && left.length === 1 && !askConfirm()) {
+    selection = [];
+    move(left[0]); // one move left: played at once (Undo is at hand)
+  }
   showChoices();
+}
+
+/** Asks the server why the thing `node` (an id in `data-thing`) cannot be used now, and says
+ * the engine's reason, with its rule, next to it. Nothing is chosen or played. */
+async function whyNot(node) {
+  const asked = ++askedWhy;
+  const picked = selection.filter((id) => id !== node.dataset.thing).concat([node.dataset.thing]);
+  const query = picked.map((id) => `element=${encodeURIComponent(id)}`).join("&");
+  let answer = null;
+  try {
+    const response = await fetch(`/api/tables/${table}/why?${query}`, {headers: {Accept: "application/json"}});
+    answer = response.ok ? await response.json() : null;
+  } catch {
+    answer = null;
+  }
+  if (asked !== askedWhy || answer === null) return;
+  const bubble = $("whynot");
+  const reason = answer.game ? answer.reason : (WHY[answer.rule] ?? WHY["no choice"]);
+  bubble.replaceChildren(document.createTextNode(reason));
+  if (answer.game) {
+    const rule = Object.assign(document.createElement("a"), {
+      href: `/rules/${game}`, target: "_blank", rel: "noopener", className: "rule",
+      textContent: say("rule {rule}", {rule: answer.rule}),
+    });
+    bubble.append(" ", rule);
+  }
+  const box = node.getBoundingClientRect();
+  const width = Math.min(320, document.documentElement.clientWidth - 16);
+  bubble.style.width = `${width}px`;
+  bubble.style.left = `${Math.max(8, Math.min(box.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - width - 8))}px`;
+  bubble.style.top = `${box.bottom + window.scrollY + 6}px`;
+  bubble.hidden = false;
+  clearTimeout(whyNot.timer);
+  whyNot.timer = setTimeout(hideWhy, 5000);
+}
+
+function hideWhy() {
+  askedWhy++;
+  $("whynot").hidden = true;
 }
 
 function notice(nowMine) {
@@ -143,6 +224,8 @@ function show(next) {
   const movers = state.to_move.map((seat) => seatName(seat)).join(", ");
   $("status").textContent = state.over ? say("The game is over.") :
     (state.legal.length ? say("Your move.") : say("Waiting for {seats}.", {seats: movers}));
+  $("bar").classList.toggle("mine", state.legal.length > 0);
+  hideWhy();
   if (drawing) {
     drawing.render($("board"), state, previous);
   } else {
@@ -156,13 +239,72 @@ function show(next) {
   showChoices();
   tick();
   notice(state.legal.length > 0);
+  root.classList.toggle("over", state.over);
   if (state.over) {
+    showResult();
     $("end").hidden = false;
     renderSheet($("sheet"), {
       sheet: state.score_sheet, words: state.score_words, scores: state.scores,
       winners: state.winners, seats: state.seats, seat: state.seat,
     });
   }
+}
+
+/** The result panel at the top: the winner, the placings with their points, the links to
+ * the score sheet, the replay and the record, and a new table with the same seats. */
+function showResult() {
+  const seats = state.seats.map((entry, seat) => ({seat, name: seatName(seat), points: state.scores[seat]}));
+  const winners = state.winners.map((seat) => seatName(seat));
+  $("result-title").textContent = state.winners.includes(state.seat) ?
+    (winners.length > 1 ? say("You share the win with {names}.", {names: winners.filter((n) => n !== seatName(state.seat)).join(", ")}) : say("You won!")) :
+    say("Winner: {names}.", {names: winners.join(", ")});
+  seats.sort((a, b) => b.points - a.points);
+  $("placings").replaceChildren(...seats.map((entry) => {
+    const li = document.createElement("li");
+    li.dataset.seat = entry.seat;
+    const name = Object.assign(document.createElement("span"), {className: "name", textContent: entry.name});
+    const points = Object.assign(document.createElement("span"), {className: "points", textContent: say("Points: {points}", {points: entry.points})});
+    li.append(name, " ");
+    if (entry.seat === state.seat) li.append(say("(you)"), " ");
+    li.append(points);
+    if (state.winners.includes(entry.seat)) li.classList.add("winner");
+    if (entry.seat === state.seat) li.classList.add("me");
+    return li;
+  }));
+  // The same seats: people get new invite links; a person alone with bots sits down at once
+  // (seat 1, the bots after it, each the same bot).
+  const others = state.seats.filter((_, seat) => seat !== state.seat);
+  const alone = state.seat !== null && others.every((entry) => entry.kind === "bot");
+  const order = alone ? [state.seats[state.seat], ...others] : state.seats;
+  const field = (name, value) => Object.assign(document.createElement("input"), {type: "hidden", name, value});
+  const fields = [field("players", String(order.length)), ...(alone ? [field("quick", "1")] : []),
+    ...order.flatMap((entry, seat) => entry.kind === "bot" ?
+      [field(`seat_${seat}`, "human"), field(`seat_${seat}_spec`, entry.bot || "")] : [field(`seat_${seat}`, "human")])];
+  $("again-fields").replaceChildren(...fields);
+  $("result").hidden = false;
+}
+
+/** The seat this page played is gone (its link used elsewhere, handed to a bot, reissued):
+ * the browser's cookie for it is dropped, and the page becomes the spectator's. */
+async function seatGone() {
+  try {
+    await fetch(`/tables/${table}/forget`, {method: "POST"});
+  } catch {
+    // the cookie stays; the spectator's page still shows the message
+  }
+  becomeSpectator(GONE);
+  log = [];
+  connect();
+}
+
+function becomeSpectator(message) {
+  seated = false;
+  root.classList.add("spectator");
+  $("who").firstChild.textContent = say("Watching as a spectator.") + " ";
+  $("gone").textContent = message;
+  $("gone").hidden = false;
+  selection = [];
+  hideWhy();
 }
 
 function seatName(seat) {
@@ -193,7 +335,7 @@ function connect() {
   opened.onclose = (event) => {
     if (socket !== opened) return;
     socket = null;
-    if (event.code === 4401) { $("error").textContent = NO_SEAT; return; } // retrying cannot help
+    if (event.code === 4401) { seatGone(); return; } // retrying with this cookie cannot help
     $("offline").hidden = false;
     if (event.code === 4403) return;
     setTimeout(connect, retry);
@@ -226,14 +368,24 @@ function picked(target, event) {
 }
 
 $("board").addEventListener("click", (event) => {
+  if (!state) return;
   const node = picked(event.target, event);
-  if (node && state && !state.over) choose(node.dataset.element);
+  const usable = node && (node.classList.contains("candidate") || node.classList.contains("selected"));
+  if (usable && !state.over) { choose(node.dataset.element); return; }
+  const thing = event.target.closest("[data-thing]");
+  if (thing && seated && !state.over) whyNot(thing);
+  else if (node && !state.over) choose(node.dataset.element);
 });
 $("board").addEventListener("keydown", (event) => {
   const node = event.target.closest("[data-element]");
   if (node && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); choose(node.dataset.element); }
 });
-$("clear").onclick = () => { selection = []; showChoices(); };
+$("ask-confirm").checked = askConfirm();
+$("ask-confirm").onchange = (event) => {
+  try { localStorage.setItem(CONFIRM_KEY, event.target.checked ? "1" : "0"); } catch { /* no storage: the default */ }
+};
+document.addEventListener("keydown", (event) => { if (event.key === "Escape") { hideWhy(); selection = []; showChoices(); } });
+$("clear").onclick = () => { selection = []; hideWhy(); showChoices(); };
 $("confirm-cancel").onclick = () => { selection = []; showChoices(); };
 $("undo").onclick = () => send({type: "undo", version: state.version, nonce: nonce()});
 $("notify").onclick = () => Notification.requestPermission();
@@ -241,4 +393,5 @@ $("notify").hidden = !("Notification" in window) || Notification.permission !== 
 window.addEventListener("offline", () => { $("offline").hidden = false; });
 window.addEventListener("online", reconnect);
 setInterval(tick, 1000);
+if (root.dataset.gone) becomeSpectator(GONE);
 connect();

@@ -97,6 +97,7 @@ const WORDS = {
   short_silver: "Si",
   short_glass: "Gl",
   short_coins: "¢",
+  legend: "What the goods' letters stand for",
   loc_village: "village",
   loc_market: "market",
   loc_road: "road",
@@ -119,8 +120,8 @@ const SEATS = [
   {colour: "#56B4E9", shape: "hexagon"},
 ];
 const GOODS = {
-  food: "#f2d16b", corn: "#f5e663", fish: "#7fb7d9", alpaca: "#e8d9c0", wood: "#9c6b3f",
-  stone: "#a3a3a3", cacao: "#6b3e26", ore: "#555b66", wool: "#f5f0e6", cloth: "#c44f6a",
+  food: "#f2d16b", corn: "#f5e663", fish: "#7fb7d9", alpaca: "#e8d9c0", wood: "#8f5f35",
+  stone: "#a3a3a3", cacao: "#6b3e26", ore: "#555b66", wool: "#f5f0e6", cloth: "#a83a56",
   silver: "#d9dde3", glass: "#9fe3d0", coins: "#e0b030",
 };
 const DARK = new Set(["wood", "cacao", "ore", "cloth"]);
@@ -139,6 +140,7 @@ function el(tag, attrs = {}, ...children) {
   for (const [name, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (name === "element") {
+      node.dataset.thing = value; // kept when not clickable: a click on it asks why not
       node.dataset.element = value;
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
@@ -160,6 +162,13 @@ function tile(good, {element = null, count = null, key = null} = {}) {
     title: word(`good_${good}`) + (count === null ? "" : ` ×${count}`), element, key,
     sig: key === null ? null : String(count),
   }, text);
+}
+
+/** The goods' tiles with their names: the letters on a tile say the good without its colour. */
+function legend() {
+  const goods = Object.keys(GOODS).filter((good) => good !== "coins");
+  return el("details", {class: "alt-legend"}, el("summary", {}, word("legend")),
+    el("ul", {}, goods.map((good) => el("li", {}, tile(good), " ", word(`good_${good}`)))));
 }
 
 function counts(bag) {
@@ -470,6 +479,7 @@ function draw(state) {
   if (me !== null) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
   return el("div", {class: "alt"},
     status(state, s),
+    legend(),
     buttons(state),
     el("div", {class: "alt-table"}, circle(s), el("div", {}, roleDraft(s), market(s))),
     order.map((seat) => playerBoard(state, s, seat, me)));
@@ -500,6 +510,11 @@ export function render(board, state, previous) {
     if (!involved.has(node.dataset.element)) unclickable(node);
   }
   if (me === null) drawn.querySelectorAll("[data-element]").forEach(unclickable); // a spectator clicks nothing
+  // A clickable thing holding clickable things (a field with its tiles) is a group of them
+  // for assistive technologies (a button holds no other controls); its keys still choose it.
+  for (const node of drawn.querySelectorAll("[data-element]")) {
+    if (node.querySelector("[data-element], button, a, input, [tabindex]")) node.setAttribute("role", "group");
+  }
   for (const node of drawn.querySelectorAll("[data-key]")) node.classList.toggle("changed", marks.has(node.dataset.key));
   board.replaceChildren(drawn);
 }
@@ -527,8 +542,9 @@ function injectStyle() {
 .alt-price { font-weight: bold; }
 .alt-sale { white-space: nowrap; font-size: 12px; margin-right: .3rem; }
 .alt-tile { display: inline-block; min-width: 1.6em; padding: 0 .15em; margin: 1px; border: 1px solid #555; border-radius: 3px; background: var(--good); color: #111; font-size: 11px; font-weight: 600; text-align: center; }
+.alt-tile[data-element] { min-width: 24px; min-height: 24px; line-height: 22px; } /* a finger's target (WCAG 2.5.8) */
 .alt-tile.dark { color: #fff; }
-.alt-tile.delivered { opacity: .35; text-decoration: line-through; }
+.alt-tile.delivered { text-decoration: line-through; box-shadow: inset 0 0 0 3px #2f4d24; }
 .alt-slot { display: inline-block; width: 1.6em; height: 1.1em; margin: 1px; border: 1px dashed #aaa; border-radius: 3px; vertical-align: middle; }
 .alt-player { border: 2px solid var(--seat); border-left-width: 8px; border-radius: 8px; padding: .3rem .5rem; margin: .5rem 0; background: #fcfbf7; }
 .alt-player.mine { background: #fff; }
@@ -545,7 +561,10 @@ function injectStyle() {
 .alt-moves .alt-field { min-width: 4.5rem; }
 .alt-cart { display: inline-block; font-size: 11px; border: 1px solid #8a7a4a; border-radius: 3px; padding: 0 .25em; background: #efe3c4; }
 .alt-cart.empty { border-style: dashed; background: none; }
-.alt-cart.used { opacity: .5; }
+.alt-legend { margin: .2rem 0; }
+.alt-legend summary { cursor: pointer; min-height: 24px; }
+.alt-legend ul { display: flex; flex-wrap: wrap; gap: .2rem .9rem; list-style: none; padding: 0; margin: .2rem 0; }
+.alt-cart.used { color: #555; background-image: repeating-linear-gradient(45deg, transparent 0 4px, rgba(0, 0, 0, .12) 4px 6px); }
 .alt-warehouse { display: grid; grid-template-columns: auto auto; grid-auto-flow: column; grid-template-rows: auto repeat(5, auto); column-gap: .5rem; }
 .alt-warehouse h5 { grid-column: 1 / -1; }
 .alt-wrow { display: flex; align-items: center; gap: 2px; }

@@ -111,8 +111,9 @@ function text(x, y, content, attrs = {}) {
 
 /** Marks `node` as the board element `id` when a legal action involves it: then it can be
  * clicked and focused. Only then, so that a click on a figure or a temple that takes part in
- * no action falls through to the space under it. */
+ * no action falls through to the space under it (which says why not, when clicked). */
 function element(node, id, label, clickable) {
+  node.dataset.thing = id; // also when not clickable: a click on it asks why not
   if (clickable.has(id)) {
     node.dataset.element = id;
     node.setAttribute("tabindex", "0");
@@ -589,7 +590,7 @@ const STYLE = `
 #board .tikal .chip.button { background: #2f4d24; color: #fff; border-color: #2f4d24; }
 #board .tikal span[data-element].candidate, #board .tikal .chip.candidate { outline: 3px solid #ffd000; outline-offset: 1px; }
 #board .tikal span[data-element].selected { outline: 3px solid #d00060; outline-offset: 1px; }
-#board .tikal span[data-element] { border-radius: 6px; padding: 0 .2rem; }
+#board .tikal span[data-element] { border-radius: 6px; padding: 0 .2rem; display: inline-flex; align-items: center; min-height: 24px; min-width: 24px; }
 #board .tikal .tikal-players { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column; gap: .35rem; }
 #board .tikal .tikal-players li.moving { box-shadow: inset 4px 0 0 #2f4d24; }
 #board .tikal .tikal-players .head { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
