@@ -27,7 +27,7 @@ from starlette.requests import HTTPConnection
 
 from meeple.bots import DEFAULT_LEVEL, LEVELS
 from meeple.engine.errors import MeepleError
-from meeple.engine.gameinfo import PLAYERS
+from meeple.engine.gameinfo import PLAYERS, GameInfo
 from meeple.engine.registry import game_info, game_names
 from meeple.server.bots import BotDriver
 from meeple.server.clocks import ClockWatch
@@ -55,8 +55,6 @@ CLOSE_SERVER_ERROR = 1011
 #: Closed for going over the connection rate.
 CLOSE_POLICY = 1008
 
-#: The name of the person who plays a quick game, in their language (others are bots).
-QUICK_NAME = language.N_("You")
 #: What the creator may hand a seat to.
 SEAT_LEVELS = tuple(LEVELS)
 
@@ -66,6 +64,14 @@ SEAT_COOKIE = "meeple_"
 ADMIN_COOKIE = "meeple.admin."
 
 Result = TypeVar("Result")
+
+
+def quick_name(info: GameInfo, reader: str) -> str:
+    """The name of the person who plays a quick game: seat 1's colour word in their language
+    ("Blue"), so that the page reads "Blue (you) places a tile" and the log's colour words,
+    the board's colours and the seat's name agree (a name such as "You" would read as
+    "You (you)", and would be wrong on every other reader's page)."""
+    return str(said(info.seats.name(0), words(info.name, reader)))
 
 
 def cookie_name(table_id: str) -> str:
@@ -237,7 +243,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 service.join,
                 created.id,
                 created.invites[0],
-                language.gettext(language.language_of(request), QUICK_NAME),
+                quick_name(info, language.language_of(request)),
             )
             response = RedirectResponse(f"/tables/{created.id}", status_code=303)
             set_seat_cookie(request, response, created.id, session)
