@@ -23,6 +23,9 @@ const WORDS = {
   tileToPlace: "Tile to place",
   tileInHand: "Tile in hand",
   turnIt: "Turn it:",
+  turned: "Turned {degrees}° clockwise",
+  unturned: "Not turned",
+  tileLetter: "Tile {letter}: {kind}",
   stack: "Stack: {size} tiles, next letter {letter}",
   stackEmpty: "Stack: empty",
   score: "Score",
@@ -129,6 +132,18 @@ function hexPoints(radius) {
 
 function centre(space) {
   return {x: SIZE * 1.5 * space.q, y: SIZE * ROOT3 * (space.r + space.q / 2)};
+}
+
+/** A turn of the tile as people say it (the engine counts sides, 0 to 5). */
+function turnWords(rotation) {
+  return rotation % 6 ? say("turned", {degrees: 60 * (rotation % 6)}) : say("unturned");
+}
+
+/** A tile as its face shows it: its letter and what it is (never the edition's id, "A5"). */
+function tileWords(tile) {
+  const kind = tile.kind === "temple" ? say("temple", {value: tile.temple_value}) :
+    tile.kind === "treasure" ? say("treasureTile", {tokens: tile.masks}) : say(KIND_WORD[tile.kind] ?? tile.kind);
+  return say("tileLetter", {letter: tile.letter, kind});
 }
 
 function rotated(steps, rotation) {
@@ -383,7 +398,7 @@ function handPanel(state, tileOf, clickable) {
     const row = html("div", {class: "rotations"}, [html("span", {text: say("turnIt")})]);
     for (const rotation of rotations.sort((a, b) => a - b)) {
       const small = svg("svg", {viewBox: "-30 -28 60 56", class: "rotation"});
-      small.append(element(svg("g", {class: "pick"}, [drawTile(tile, rotation, 26, false)]), `rotation:${rotation}`, `${rotation}`, clickable));
+      small.append(element(svg("g", {class: "pick"}, [drawTile(tile, rotation, 26, false)]), `rotation:${rotation}`, turnWords(rotation), clickable));
       row.append(small);
     }
     panel.append(row);
@@ -536,7 +551,7 @@ function auctionPanel(state, tileOf, clickable) {
     for (const id of view.revealed) {
       const tile = tileOf(id);
       const small = svg("svg", {viewBox: "-30 -28 60 56", class: "rotation"});
-      small.append(element(svg("g", {class: "pick"}, [drawTile(tile, 0, 26)]), `tile:${id}`, id, clickable));
+      small.append(element(svg("g", {class: "pick"}, [drawTile(tile, 0, 26)]), `tile:${id}`, tileWords(tile), clickable));
       row.append(small);
     }
     panel.append(row);
