@@ -197,7 +197,8 @@ function seatName(state, seat) {
 
 function conversionText(conv) {
   if (!conv) return "";
-  const cost = conv.in.map(([good, n]) => `${n} ${word(`good_${good}`)}`).join(" + ");
+  // Coins as the price tags write them ("1¢"): "1 coins" would need plural forms here.
+  const cost = conv.in.map(([good, n]) => (good === "coins" ? word("price", {n}) : `${n} ${word(`good_${good}`)}`)).join(" + ");
   return `${cost} → ${conv.out.map((good) => word(`good_${good}`)).join(" / ")}`;
 }
 
