@@ -22,7 +22,6 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from meeple.engine.log import SEAT_TEXTS
 from meeple.engine.words import KEYWORDS, Text
 from meeple.i18n import LANGUAGES, SOURCE_LANGUAGE
 
@@ -30,7 +29,7 @@ PACKAGE = Path(__file__).resolve().parent
 LOCALE = PACKAGE / "locale"
 #: The engine's modules whose words every game's catalogue holds (seat colours, turn order,
 #: why an edition file was refused).
-ENGINE_SOURCES = ("engine/game.py", "engine/log.py", "engine/datacheck.py")
+ENGINE_SOURCES = ("engine/game.py", "engine/seats.py", "engine/datacheck.py")
 
 
 def _tikal_terms() -> list[Text]:
@@ -70,7 +69,7 @@ def template(game: str) -> Catalog:
             "python", str(path), keywords=KEYWORDS, strip_comment_tags=True
         ):
             catalog.add(message, locations=[(where, line)], auto_comments=comments, context=context)
-    for text in (*SEAT_TEXTS, *TERMS[game]()):
+    for text in TERMS[game]():
         catalog.add(text.msgid, locations=[("data", 0)], context=text.context)
     return catalog
 

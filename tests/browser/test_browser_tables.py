@@ -142,6 +142,34 @@ def test_play_against_bots_now_by_clicking(new_context, shoot):
     expect(page.locator("#log li")).not_to_have_count(lines)
     assert page.locator("#log li").count() > lines
     assert same_load(page)
+    assert_lines_name_their_actors(page)
+
+
+def assert_lines_name_their_actors(page) -> None:
+    """Each line of the log and of "since your last turn" starts with who acted: a chip in
+    the colour the seat is drawn in and the seat's name (the quick game's seat is named by
+    its colour word); a line without an actor is an event of the game."""
+    table = page.locator("#table").get_attribute("data-table")
+    state = page.request.get(f"/api/tables/{table}").json()
+    rows = page.eval_on_selector_all(
+        "#log li, #recap li",
+        """items => items.map((li) => {
+          const chip = li.querySelector(".chip");
+          return {seat: li.dataset.seat ?? null, event: li.classList.contains("event"),
+            actor: li.querySelector(".actor")?.textContent ?? null,
+            chip: chip ? getComputedStyle(chip).backgroundColor : null};
+        })""",
+    )
+    assert rows and any(row["seat"] is not None for row in rows)
+    assert state["seats"][0]["name"] == state["seats"][0]["word"] == "Blue"
+    for row in rows:
+        if row["seat"] is None:
+            assert row["event"] and row["actor"] is None, row
+            continue
+        look = state["seats"][int(row["seat"])]
+        red, green, blue = (int(look["colour"][i : i + 2], 16) for i in (1, 3, 5))
+        assert row["chip"] == f"rgb({red}, {green}, {blue})", row
+        assert row["actor"] == f"{look['name'] or look['word']}: ", row
 
 
 @pytest.mark.timeout(90)

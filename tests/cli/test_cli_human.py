@@ -133,7 +133,7 @@ def test_cli_board_shows_names_tiles_and_players(tmp_path):
     for name in ("a1", "h5", "BASE", "temple 1"):
         assert name in out
     assert "Tile in hand" in out and "Stack:" in out
-    assert "Red (you)" in out and "Blue" in out and "Green" in out and "Legend" in out
+    assert "Blue (you)" in out and "Orange" in out and "Green" in out and "Legend" in out
     assert "Where does the tile go?" in out and "stones" in out
 
 

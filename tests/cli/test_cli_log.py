@@ -51,17 +51,17 @@ def test_bots_kept_missions_are_not_printed(tmp_path):
 
 
 def test_hot_seat_hands_over_before_the_next_player_reads(tmp_path):
-    """Red keeps a mission; Blue's screen, after the hand-over, shows nothing of it."""
+    """Blue keeps a mission; Orange's screen, after the hand-over, shows nothing of it."""
     options = {"players": 2, "missions": True}
-    answers = ["", "1", "1", "", "1", "q"]  # Red: keep, pass; Blue: keep; each after a hand-over
+    answers = ["", "1", "1", "", "1", "q"]  # Blue: keep, pass; Orange: keep; each after a hand-over
     session = altiplano_session(tmp_path, ["human", "human"], answers, options, seed=3)
     session.run()
     text = session.console.file.getvalue()
-    assert "Pass the screen to Blue" in text
+    assert "Pass the screen to Orange" in text
     kept = wording.mission_text(session.state.comps, session.state.s["players"][0]["missions"][0])
-    before, _, after = text.rpartition("Pass the screen to Blue")
+    before, _, after = text.rpartition("Pass the screen to Orange")
     assert kept in before and kept not in after
-    assert "Red: kept a mission card (secret)" in after  # the recap, in Blue's words
+    assert "Blue: kept a mission card (secret)" in after  # the recap, in Orange's words
 
 
 def test_undo_takes_the_log_lines_back(tmp_path):
@@ -73,7 +73,7 @@ def test_undo_takes_the_log_lines_back(tmp_path):
 
 
 def test_why_not_lists_refused_moves_with_their_rule(tmp_path):
-    """Both draw (each after a hand-over), then Red asks "?" in planning."""
+    """Both draw (each after a hand-over), then Blue asks "?" in planning."""
     options = {"players": 2}
     answers = ["", "1", "", "1", "", "?", "q"]
     session = altiplano_session(tmp_path, ["human", "human"], answers, options, seed=3)

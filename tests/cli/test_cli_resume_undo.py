@@ -54,7 +54,7 @@ def test_undo_after_resume_goes_back_to_the_start_of_the_turn(tmp_path):
 
 
 def test_undo_after_resume_stops_at_the_turn_start(tmp_path):
-    """Red placed and ended the turn; Blue placed a tile: Blue may undo only that."""
+    """Blue placed and ended the turn; Orange placed a tile: Orange may undo only that."""
     path, states = saved_game(tmp_path, ["first", "end", "first"], ["human", "human"])
     session = resumed_session(path, ["", "u", "u", "q"])
     session.run()

@@ -111,12 +111,12 @@ def test_tikal_turn_against_a_bot_with_keys(tmp_path, size):
             await pick(pilot, 1)
             await pick(pilot, 1)
             assert len(session.record.actions) == 1
-            assert "Red: Place" in pane_text(app, "#log")
+            assert "Blue: Place" in pane_text(app, "#log")
 
             await pilot.press("u")  # undo takes the placement and its log line back
             await pilot.pause()
             assert session.state.to_json() == start and session.record.actions == []
-            assert "Red: Place" not in pane_text(app, "#log")
+            assert "Blue: Place" not in pane_text(app, "#log")
 
             await pick(pilot, 1)
             await pick(pilot, 1)
@@ -124,15 +124,15 @@ def test_tikal_turn_against_a_bot_with_keys(tmp_path, size):
             assert session.record.actions[-1][1].kind == "end_turn"
             # The bot thinks in a thread: the screen says so and stays live meanwhile.
             await wait_until(pilot, lambda: "thinking" in pane_text(app, "#status"))
-            assert "Blue (greedy) is thinking…" in screen_text(app)
+            assert "Orange (greedy) is thinking…" in screen_text(app)
             await pilot.press("u", "5", "enter")  # nobody's menu: these do nothing
             assert session.record.actions[-1][1].kind == "end_turn"
             go.set()
             await wait_until(pilot, lambda: app.seat == 0 and session.record.actions[-1][0] == 1)
             log = pane_text(app, "#log")
-            assert "Blue: Place" in log and "Blue: End turn" in log
-            assert "Red: Place" not in log  # only what happened since Red's last turn,
-            assert log.index("Blue: Place") < log.index("Red: drew")  # the newest at the bottom
+            assert "Orange: Place" in log and "Orange: End turn" in log
+            assert "Blue: Place" not in log  # only what happened since Blue's last turn,
+            assert log.index("Orange: Place") < log.index("Blue: drew")  # the newest at the bottom
             await pilot.pause(0.2)  # let the footer and the log's scroll catch up
             ARTIFACTS.mkdir(exist_ok=True)
             app.save_screenshot(f"tui-tikal-{size[0]}x{size[1]}.svg", str(ARTIFACTS))
@@ -145,7 +145,7 @@ def test_tikal_turn_against_a_bot_with_keys(tmp_path, size):
     assert record.actions == session.record.actions and len(record.actions) > 3
     assert record.replay().to_json() == session.state.to_json()
 
-    # Resume: the same seats, Red's turn again, nothing lost.
+    # Resume: the same seats, Blue's turn again, nothing lost.
     resumed = Session(record.replay(), record, seats, path, Console(file=io.StringIO()), 5)
     again = GameApp(resumed)
 
@@ -161,7 +161,7 @@ def test_tikal_turn_against_a_bot_with_keys(tmp_path, size):
 
 
 def test_altiplano_hot_seat_hides_the_kept_mission(tmp_path):
-    """Red keeps a mission and passes one; the screen is handed to Blue, who sees neither
+    """Blue keeps a mission and passes one; the screen is handed to Orange, who sees neither
     on the hand-over screen nor on their own."""
     options = {"players": 2, "missions": True}
     session = new_session(AltiplanoState, options, ["human", "human"], tmp_path / "g.json", 3)
@@ -170,7 +170,7 @@ def test_altiplano_hot_seat_hides_the_kept_mission(tmp_path):
     async def play() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, HandOver))
-            assert "Pass the screen to Red" in screen_text(app)
+            assert "Pass the screen to Blue" in screen_text(app)
             await pilot.press("enter")
             await wait_until(pilot, lambda: app.seat == 0)
             await pick(pilot, 1)  # keep
@@ -180,7 +180,7 @@ def test_altiplano_hot_seat_hides_the_kept_mission(tmp_path):
             )
             await wait_until(pilot, lambda: isinstance(app.screen, HandOver))
             handing = screen_text(app)
-            assert "Pass the screen to Blue" in handing and kept not in handing
+            assert "Pass the screen to Orange" in handing and kept not in handing
             await pilot.press("enter")
             await wait_until(pilot, lambda: app.seat == 1)
             await pilot.pause(0.2)  # let the footer and the log's scroll catch up
@@ -189,9 +189,9 @@ def test_altiplano_hot_seat_hides_the_kept_mission(tmp_path):
             blue = screen_text(app) + "".join(
                 pane_text(app, p) for p in ("#board", "#log", "#menu")
             )
-            assert "Blue" in blue and kept not in blue
-            assert "Red: kept a mission card (secret)" in pane_text(app, "#log")
-            # Red's own view shows the mission, so its absence above is the hand-over's work.
+            assert "Orange" in blue and kept not in blue
+            assert "Blue: kept a mission card (secret)" in pane_text(app, "#log")
+            # Blue's own view shows the mission, so its absence above is the hand-over's work.
             assert kept in rendered(render_view(session.renderer, session.state.view(0)))
             await pilot.press("q")
 
@@ -224,7 +224,7 @@ def test_plain_flag_plays_and_resumes_line_by_line(tmp_path):
 
 
 def test_why_not_opens_over_the_game_and_changes_nothing(tmp_path):
-    """Both draw (each after a hand-over), then Red presses '?' in planning."""
+    """Both draw (each after a hand-over), then Blue presses '?' in planning."""
     session = new_session(
         AltiplanoState, {"players": 2}, ["human", "human"], tmp_path / "g.json", 3
     )

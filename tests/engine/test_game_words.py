@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 
 from meeple.catalogues import TERMS, po_path, template
 from meeple.engine.game import GameState
-from meeple.engine.log import SEAT_TEXTS
+from meeple.engine.registry import game_info
 from meeple.engine.words import Text, join, render, say, say_n, term
 from meeple.games.altiplano.state import AltiplanoState
 from meeple.games.tikal.state import TikalState
@@ -64,7 +64,7 @@ def english_terms(game: str, language: str) -> re.Pattern[str]:
     """The game's English terms that this language says otherwise, as one pattern."""
     words = [
         text.msgid
-        for text in (*SEAT_TEXTS, *TERMS[game]())
+        for text in (*game_info(game).seats.words(), *TERMS[game]())
         if text.msgid.lower() not in str(render(text, translations(language, game))).lower()
     ]
     return re.compile(r"\b(" + "|".join(map(re.escape, words)) + r")\b")
@@ -106,12 +106,12 @@ def test_russian_counts_take_three_forms():
 
 # -- texts ------------------------------------------------------------------------------------
 def test_a_text_is_its_english_and_says_itself_in_other_languages():
-    fish, seat = term("good", "fish"), term("seat", "Red")
+    fish, seat = term("good", "fish"), term("seat", "Orange")
     text = say("{seat}: {what}", seat=seat, what=join(" + ", [say("{n} {good}", n=2, good=fish)]))
-    assert text == "Red: 2 fish" and isinstance(text, str)
-    assert text.render(translations("de", "altiplano")) == "Rot: 2 Fisch"
-    assert text.render(translations("en", "altiplano")) == "Red: 2 fish"
-    assert {p.msgid for p in text.parts()} >= {"fish", "Red", "{n} {good}"}
+    assert text == "Orange: 2 fish" and isinstance(text, str)
+    assert text.render(translations("de", "altiplano")) == "Orange: 2 Fisch"
+    assert text.render(translations("en", "altiplano")) == "Orange: 2 fish"
+    assert {p.msgid for p in text.parts()} >= {"fish", "Orange", "{n} {good}"}
 
 
 def test_a_text_keeps_its_making_through_pickling():
@@ -121,10 +121,8 @@ def test_a_text_keeps_its_making_through_pickling():
     text = say_n("{n} coin", "{n} coins", n=2)
     for kept in (pickle.loads(pickle.dumps(text)), copy.deepcopy(text)):
         assert kept == "2 coins" and kept.render(translations("fr", "altiplano")) == "2 pièces"
-    joined = join(say(" and "), [term("seat", "Red"), term("seat", "Blue")])
-    assert pickle.loads(pickle.dumps(joined)).render(translations("pt", "tikal")) == (
-        "Vermelho e Azul"
-    )
+    joined = join(say(" and "), [term("seat", "Pink"), term("seat", "Blue")])
+    assert pickle.loads(pickle.dumps(joined)).render(translations("pt", "tikal")) == ("Rosa e Azul")
 
 
 # -- random games -------------------------------------------------------------------------------

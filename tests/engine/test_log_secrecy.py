@@ -1,10 +1,10 @@
 """Every seat's log holds only what that seat may see (planted markers, whole random games).
 
 The markers are planted in the edition data: each Altiplano mission card's text, each Tikal
-terrain tile's id. A log line for a reader may name a marker only when the reader's own view
-shows its witness (the mission's id, the tile's id): another seat's kept mission, or a tile
-still in the stack, must never reach it. The lines are read in English and in every other
-language: a translated line must not tell what the English one keeps hidden.
+terrain tile's id and letter. A log line for a reader may name a marker only when the
+reader's own view shows its witness (the mission's id, the tile's id): another seat's kept
+mission, or a tile still in the stack, must never reach it. The lines are read in English and
+in every other language: a translated line must not tell what the English one keeps hidden.
 """
 
 from __future__ import annotations
@@ -36,6 +36,12 @@ def test_altiplano_logs_keep_every_mission_secret(players, role_draft, seed):
 )
 def test_tikal_logs_name_no_tile_of_the_stack(players, auction, seed):
     edition, secrets = tikal_marked_edition()
+    # A line names a tile by the letter its face shows ("temple B (value 3)"), not by its id:
+    # each tile's letter carries its marker too, so that a line naming a tile is seen. Each
+    # letter is then a group of one, and the stack keeps the ids' order: another deal, the
+    # same check.
+    for tile in edition["terrain_tiles"]["tiles"]["value"]:
+        tile["letter"] = f"{tile['letter']}{tile['id']}"
     options = {"players": players, "auction": auction, "edition": edition}
     named = check_log_secrecy(TikalState, options, seed, secrets, every_language("tikal"))
     assert named > 0, "no log line named a tile: the markers were not reached"

@@ -1,6 +1,7 @@
 """The server's own refusals, as the pages show them, in the reader's language: the lobby form's
-errors, a wrong invite link, and the quick game's seat name ("You"). The JSON API keeps saying
-them in English, as programs read them (the protocol's codes and texts do not change)."""
+errors, a wrong invite link, and the quick game's seat name (its colour word). The JSON API
+keeps saying them in English, as programs read them (the protocol's codes and texts do not
+change)."""
 
 from __future__ import annotations
 
@@ -61,8 +62,10 @@ def test_the_json_api_keeps_its_english_texts(client):
     assert answer.status_code == 400 and answer.json()["detail"].startswith("seat 2: ")
 
 
-@pytest.mark.parametrize(("language", "name"), [("en", "You"), ("de", "Du"), ("ru", "Вы")])
+@pytest.mark.parametrize(("language", "name"), [("en", "Blue"), ("de", "Blau"), ("ru", "Синий")])
 def test_the_quick_games_seat_is_named_in_the_players_language(client, language, name):
+    """Seat 1 is named by its colour word, as the log and the board know it (not "You": the
+    page would read "You (you)")."""
     response = client.post(
         "/tables", data={"game": "tikal", "quick": "1"}, headers={"accept-language": language}
     )
@@ -70,6 +73,7 @@ def test_the_quick_games_seat_is_named_in_the_players_language(client, language,
     table = str(response.url).rsplit("/", 1)[1]
     state = client.get(f"/api/tables/{table}").json()
     assert state["seat"] == 0 and state["seats"][0]["name"] == name
+    assert state["seats"][0]["word"] == "Blue"  # the reader here is an English spectator
 
 
 @pytest.mark.parametrize(

@@ -93,7 +93,7 @@ def test_a_human_plays_it_at_the_terminal_and_sees_only_their_card(tmp_path):
         input="?\n1\n1\n1\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "Red to play" in result.output and "Open" in result.output
+    assert "Blue to play" in result.output and "Open" in result.output
     assert "Not allowed now" in result.output and "[no bet] nobody has bet" in result.output
     assert "Game over" in result.output
     actions = json.loads(record.read_text())["actions"]

@@ -67,7 +67,7 @@ def test_lowball_and_the_start_player_are_options():
 def test_a_move_out_of_turn_or_against_the_bet_changes_nothing():
     state = play(deal("King", "Jack", "Queen"), "bet")
     message = assert_unchanged_on_error(state, lambda s: s.apply(1, Check()))
-    assert message == "[facing a bet] Red has bet: call or fold"
+    assert message == "[facing a bet] Blue has bet: call or fold"
     assert "turn order" in assert_unchanged_on_error(state, lambda s: s.apply(0, Call()))
     with pytest.raises(IllegalAction, match=r"\[no bet\]"):
         deal("King", "Jack", "Queen").apply(0, Call())
@@ -87,7 +87,7 @@ def test_the_log_tells_the_moves_and_the_showdown_to_everyone_alike():
     before = play(deal("King", "Jack", "Queen"), "bet")
     after = play(before.clone(), "call")
     told = [str(e) for e in after.narrate(before, 1, Call(), None)]
-    assert told == ["Blue: calls", "Showdown: Red King, Blue Jack", "Red: takes the pot of 4"]
+    assert told == ["Orange: calls", "Showdown: Blue King, Orange Jack", "Blue: takes the pot of 4"]
     assert after.narrate(before, 1, Call(), 0) == after.narrate(before, 1, Call(), None)
 
 

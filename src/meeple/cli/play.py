@@ -24,7 +24,6 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.bots import Bot, make_bot
-from meeple.cli import seat_colour, seat_name
 from meeple.engine.actions import Action
 from meeple.engine.errors import MeepleError
 from meeple.engine.game import GameState, Refusal
@@ -32,6 +31,7 @@ from meeple.engine.log import LogEntry
 from meeple.engine.record import GameRecord
 from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
+from meeple.engine.seats import Seats
 
 HUMAN = "human"
 NOTHING_TO_UNDO = "the turn has just started or something was revealed."
@@ -84,29 +84,32 @@ def render_score_sheet(renderer: ModuleType | None, state: GameState) -> Rendera
     if renderer is not None and hasattr(renderer, "render_score_sheet"):
         picture: RenderableType = renderer.render_score_sheet(sheet)
         return picture
-    return totals(state.scores(), state.winners())
+    return totals(state)
 
 
-def totals(scores: list[int], winners: list[int]) -> Table:
+def totals(state: GameState) -> Table:
+    """Each seat's total, named and coloured as the game's seats are, and the winners."""
+    seats, scores, winners = state.seats, state.scores(), state.winners()
     table = Table(title="Final scores", header_style="bold")
     table.add_column("Player")
     table.add_column("Total", justify="right")
     table.add_column("")
     for seat, score in enumerate(scores):
         table.add_row(
-            Text(seat_name(seat), style=f"bold {seat_colour(seat)}"),
+            Text(seats.name(seat), style=f"bold {seats.colour(seat)}"),
             Text(str(score), style="bold"),
             Text("WINNER", style="bold reverse") if seat in winners else "",
         )
     return table
 
 
-def log_line(entry: LogEntry) -> Text:
-    """One log entry as printed: the actor's name in their colour, then what they did."""
-    style = f"bold {seat_colour(entry.seat)}" if entry.seat is not None else "bold"
+def log_line(entry: LogEntry, seats: Seats) -> Text:
+    """One log entry as printed: the actor's name in their colour, then what they did; an
+    event of the game itself (a scoring, a new round) in bold, with no actor."""
     if entry.seat is None:
-        return Text(entry.text, style=style)
-    return Text.assemble((f"{seat_name(entry.seat)}: ", style), entry.text)
+        return Text(entry.text, style="bold")
+    style = f"bold {seats.colour(entry.seat)}"
+    return Text.assemble((f"{seats.name(entry.seat)}: ", style), entry.text)
 
 
 def scores_line(state: GameState) -> Text:
@@ -115,7 +118,7 @@ def scores_line(state: GameState) -> Text:
     for seat, score in enumerate(state.scores()):
         if seat:
             line.append(" · ")
-        line.append(f"{seat_name(seat)} {score}", style=f"bold {seat_colour(seat)}")
+        line.append(f"{state.seats.name(seat)} {score}", style=f"bold {state.seats.colour(seat)}")
     return line
 
 
@@ -136,7 +139,7 @@ def winners_line(state: GameState) -> Text:
     for i, seat in enumerate(winners):
         if i:
             text.append(", ")
-        text.append(seat_name(seat), style=f"bold {seat_colour(seat)}")
+        text.append(state.seats.name(seat), style=f"bold {state.seats.colour(seat)}")
     text.append(f" with {max(state.scores())} points")
     return text
 
@@ -277,7 +280,7 @@ class Session:
     def print_log(self, viewer: int | None, since: int) -> None:
         """The lines of `viewer`'s log from position `since` on."""
         for entry in self.log.get(viewer, [])[since:]:
-            self.console.print(log_line(entry))
+            self.console.print(log_line(entry, self.state.seats))
 
     def print_scores(self) -> None:
         self.console.print(scores_line(self.state))
@@ -400,7 +403,7 @@ class Session:
         if quiet or len(self.state.legal_actions(seat)) == 1:
             action = self.bot_choice(seat)
         else:  # a searching bot may think for seconds: say so while it does
-            thinking = Text(f"{seat_name(seat)} ({self.seats[seat]}) is thinking…")
+            thinking = Text(f"{self.state.seats.name(seat)} ({self.seats[seat]}) is thinking…")
             with self.console.status(thinking):
                 action = self.bot_choice(seat)
         shown = len(self.log.get(self.audience, []))
@@ -419,7 +422,7 @@ class Session:
             self.console.print(
                 Text.assemble(
                     "Pass the screen to ",
-                    (seat_name(seat), f"bold {seat_colour(seat)}"),
+                    (self.state.seats.name(seat), f"bold {self.state.seats.colour(seat)}"),
                     ". Press Enter when ready.",
                 )
             )
@@ -438,7 +441,12 @@ class Session:
         self.start_human_turn(seat)
         self._hand_over(seat)
         legal = self.state.legal_actions(seat)
-        self.console.rule(Text(f"{seat_name(seat)} to play", style=f"bold {seat_colour(seat)}"))
+        self.console.rule(
+            Text(
+                f"{self.state.seats.name(seat)} to play",
+                style=f"bold {self.state.seats.colour(seat)}",
+            )
+        )
         view = self.state.view(seat)
         self.console.print(render_view(self.renderer, view))
         action = self._pick(seat, view, legal)
@@ -481,7 +489,7 @@ class Session:
         """A number from 1 to `count` typed by the human, as an index; -1 for 'b' (back to the
         first step, if `back`); None once an undo is done. Bad input asks again."""
         while True:
-            prompt = f"{seat_name(seat)}: choose 1-{count}"
+            prompt = f"{self.state.seats.name(seat)}: choose 1-{count}"
             prompt += ", b = back" if back else ""
             prompt += ", u = undo" if self.undo else ""
             prompt += ", ? = why not, q = quit (saved) > "

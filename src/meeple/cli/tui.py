@@ -28,7 +28,6 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from meeple.cli import seat_colour, seat_name
 from meeple.cli.play import (
     NOTHING_TO_UNDO,
     Session,
@@ -39,6 +38,7 @@ from meeple.cli.play import (
 )
 from meeple.engine.actions import Action
 from meeple.engine.errors import MeepleError
+from meeple.engine.seats import Seats
 
 CSS = """
 #status { height: auto; max-height: 2; padding: 0 1; background: $panel; }
@@ -63,12 +63,12 @@ class HandOver(Screen[None]):
         Binding("q", "app.quit_game", "Quit (saved)"),
     ]
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, seats: Seats) -> None:
         super().__init__()
-        self.seat = seat
+        self.seat, self.seats = seat, seats
 
     def compose(self) -> ComposeResult:
-        name = (seat_name(self.seat), f"bold {seat_colour(self.seat)}")
+        name = (self.seats.name(self.seat), f"bold {self.seats.colour(self.seat)}")
         yield Center(
             Static(Text.assemble("Pass the screen to ", name, ". Press Enter when ready."))
         )
@@ -161,14 +161,18 @@ class GameApp(App[bool]):
         seat = state.to_move()[0]
         if seat in self.session.bots:
             self.seat, self.numbered = None, []
-            self.show(f"{seat_name(seat)} ({self.session.seats[seat]}) is thinking…")
+            self.show(
+                f"{self.session.state.seats.name(seat)} ({self.session.seats[seat]}) is thinking…"
+            )
             self.think(seat)
             return
         self.session.start_human_turn(seat)
         if self.session.needs_hand_over(seat):
             self.seat, self.reader, self.numbered = None, None, []
             self.show("", blank=True)
-            self.push_screen(HandOver(seat), lambda _: self.begin_turn(seat))
+            self.push_screen(
+                HandOver(seat, self.session.state.seats), lambda _: self.begin_turn(seat)
+            )
         else:
             self.begin_turn(seat)
 
@@ -308,7 +312,9 @@ class GameApp(App[bool]):
         board.update(renderable)
         board.styles.min_width = Measurement.get(self.console, self.console.options, renderable)[0]
         entries = self.session.log.get(self.reader, [])[self.log_from :]
-        self.query_one("#log", Static).update(Group(*(log_line(e) for e in entries)))
+        self.query_one("#log", Static).update(
+            Group(*(log_line(e, self.session.state.seats) for e in entries))
+        )
         pane = self.query_one("#log-pane", VerticalScroll)
         self.call_after_refresh(pane.scroll_end, animate=False)
 
@@ -319,7 +325,8 @@ class GameApp(App[bool]):
         self.view = session.state.view(seat)
         self.legal = session.state.legal_actions(seat)
         step = session.first_step(self.legal)
-        who = f"{seat_name(seat)}{' (you)' if len(session.humans) == 1 else ''} to play"
+        you = " (you)" if len(session.humans) == 1 else ""
+        who = f"{session.state.seats.name(seat)}{you} to play"
         if step is not None and self.chosen is None:
             _, question, values = step
             self.show(f"{who} · {question}")

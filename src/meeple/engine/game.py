@@ -20,7 +20,8 @@ from typing import Any, ClassVar, Self
 
 from meeple.engine.actions import Action, ActionCodec
 from meeple.engine.errors import IllegalAction, MalformedAction
-from meeple.engine.log import LogEntry, seat_name
+from meeple.engine.log import LogEntry
+from meeple.engine.seats import DEFAULT_SEATS, Seats
 from meeple.engine.words import Text, join, say
 
 
@@ -42,6 +43,8 @@ class GameState(ABC):
     game_name: ClassVar[str]
     #: Reads this game's actions from JSON.
     codec: ClassVar[ActionCodec]
+    #: How each seat looks and is named (the game's one declaration, `meeple.engine.seats`).
+    seats: ClassVar[Seats] = DEFAULT_SEATS
 
     # -- creation -------------------------------------------------------------------------
     @classmethod
@@ -240,12 +243,12 @@ class GameState(ABC):
         if seat not in self.to_move():
             if self.is_over():
                 raise IllegalAction("game over", say("the game is over"))
-            movers = join(", ", [seat_name(s) for s in self.to_move()])
+            movers = join(", ", [self.seats.name(s) for s in self.to_move()])
             raise IllegalAction(
                 "turn order",
                 say(
                     "{seat} may not act now (to move: {movers})",
-                    seat=seat_name(seat),
+                    seat=self.seats.name(seat),
                     movers=movers,
                 ),
             )

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from meeple.engine.errors import OptionsError
 from meeple.engine.evaluation import Evaluation
 from meeple.engine.game import GameState
+from meeple.engine.seats import Seats
 
 #: How an option's value is given: ``flag`` a bool (``--auction``); ``seat`` a seat number,
 #: 0-based in the options and 1-based for people (``--start-player 2`` is seat 1);
@@ -91,6 +92,11 @@ class GameInfo:
     research: str | None = None
     #: Package holding ``data/editions/*.json`` (editions shipped with the game), if any.
     package: str | None = None
+
+    @property
+    def seats(self) -> Seats:
+        """How the game's seats look and are named: its state class's one declaration."""
+        return self.state_class.seats
 
     def option(self, name: str) -> OptionSpec:
         """The option called `name`; an unknown name raises `OptionsError` listing them."""

@@ -2,7 +2,9 @@
 
 Every front end (terminal, server, browser) prints these and nothing else about moves, so a
 secret (a kept mission card) is kept in one place, the game's narration, not in each front end.
-Seats are named as players know them: by colour, numbered from 1 beyond the palette.
+Seats are named as players know them: by the colour word of the game's seat declaration
+(`meeple.engine.seats`), which the game's narration puts in its lines and front ends put before
+each line (the actor); an entry itself holds only the actor's seat number.
 """
 
 from __future__ import annotations
@@ -10,19 +12,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from meeple.engine.words import Catalogue, Text, render, say, term
-
-#: Seat colours, shared by every front end so that a seat looks the same everywhere.
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Cyan")
-#: The colours as texts, said in each reader's language (one shared object each).
-SEAT_TEXTS = tuple(term("seat", name) for name in SEAT_NAMES)
-
-
-def seat_name(seat: int) -> Text:
-    """A seat's colour name ("Red"); seats beyond the palette get their number from 1."""
-    if 0 <= seat < len(SEAT_NAMES):
-        return SEAT_TEXTS[seat]
-    return say("Seat {number}", number=seat + 1)
+from meeple.engine.seats import DEFAULT_SEATS, Seats
+from meeple.engine.words import Catalogue, render
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -39,5 +30,9 @@ class LogEntry:
         text = self.text if catalogue is None else render(self.text, catalogue)
         return {"seat": self.seat, "text": text}
 
+    def said(self, seats: Seats = DEFAULT_SEATS) -> str:
+        """The line as a reader reads it: the actor's colour word first ("Orange: Pass")."""
+        return self.text if self.seat is None else f"{seats.name(self.seat)}: {self.text}"
+
     def __str__(self) -> str:
-        return self.text if self.seat is None else f"{seat_name(self.seat)}: {self.text}"
+        return self.said()

@@ -71,8 +71,6 @@ BROWSER_GUARDS = {
     "X-Content-Type-Options": "nosniff",
 }
 
-#: The name of the person who plays a quick game, in their language (others are bots).
-QUICK_NAME = language.N_("You")
 #: What a wrong invite link's page says to do.
 INVITE_HINT = language.N_(
     "Check that the whole link was copied. If the table's creator has given this seat a new "
@@ -87,6 +85,14 @@ MAX_ELEMENT = 64
 SEAT_LEVELS = tuple(LEVELS)
 
 Result = TypeVar("Result")
+
+
+def quick_name(info: GameInfo, reader: str) -> str:
+    """The name of the person who plays a quick game: seat 1's colour word in their language
+    ("Blue"), so that the page reads "Blue (you) places a tile" and the log's colour words,
+    the board's colours and the seat's name agree (a name such as "You" would read as
+    "You (you)", and would be wrong on every other reader's page)."""
+    return str(said(info.seats.name(0), words(info.name, reader)))
 
 
 def cookie_name(table_id: str) -> str:
@@ -274,7 +280,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 service.join,
                 created.id,
                 created.invites[0],
-                language.gettext(language.language_of(request), QUICK_NAME),
+                quick_name(info, language.language_of(request)),
             )
             response = RedirectResponse(f"/tables/{created.id}", status_code=303)
             set_seat_cookie(request, response, created.id, session)

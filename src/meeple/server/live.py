@@ -315,8 +315,12 @@ class LiveTable:
             "title": self.info.title,
             "version": self.version,
             "seat": seat,
+            # Each seat's look from the game's declaration (colour word in the reader's
+            # language, colour, shape): the pages draw and name seats by it, holding no copy.
             "seats": [
-                {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in self.seats
+                {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
+                | self.info.seats.look(s.seat).to_json(catalogue)
+                for s in self.seats
             ],
             "to_move": list(movers),
             "view": state.view(seat),

@@ -9,7 +9,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from meeple.bots import BOTS, DEFAULT_LEVEL, LEVELS
+from meeple.bots import DEFAULT_LEVEL, LEVELS
 from meeple.engine.gameinfo import PLAYERS, GameInfo
 from meeple.engine.registry import edition_names, shipped_edition
 from meeple.server.clocks import CLOCK_KINDS, DEFAULT_CLOCK_BOT, Clock
@@ -19,8 +19,17 @@ from meeple.server.service import SeatChoice, TableError
 from meeple.web.language import N_
 from meeple.web.lobby_texts import option_label
 
-#: What a seat may be, in the order the form lists them.
-SEAT_CHOICES = (HUMAN, *LEVELS, *BOTS)
+#: What a seat may be, in the order the form lists them, each with the words the form shows:
+#: a person, or a bot by its level. The bots' engine names (``greedy``, ``ismcts``) are for
+#: programs and the command line; the form's typed bot spec still takes them.
+SEAT_CHOICES: dict[str, str] = {
+    HUMAN: N_("a person (with an invite link)"),
+    "easy": N_("a bot, easy"),
+    "medium": N_("a bot, medium"),
+    "hard": N_("a bot, hard"),
+}
+if set(SEAT_CHOICES) != {HUMAN, *LEVELS}:  # a level added to meeple.bots needs its words here
+    raise RuntimeError(f"the form's seat choices {list(SEAT_CHOICES)} miss a bot level")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -63,7 +72,7 @@ def option_fields(info: GameInfo) -> list[Field]:
 
 def seat_fields(info: GameInfo) -> list[Field]:
     """One choice per possible seat (the form uses the first ``players`` of them)."""
-    choices = tuple((c, c) for c in SEAT_CHOICES)
+    choices = tuple(SEAT_CHOICES.items())
     return [
         Field(
             f"seat_{s}",

@@ -14,7 +14,6 @@ from typing import IO, Any
 
 from meeple.bots import BOTS, LEVELS
 from meeple.engine.registry import game_info, installed_games
-from meeple.server.schema import HUMAN
 
 
 def option_label(name: str) -> str:
@@ -35,7 +34,7 @@ def texts() -> Iterator[str]:
         for spec in info.options:
             yield option_label(spec.name)
             yield spec.help
-    yield HUMAN
+    # The creator's seats page names a bot seat by its level or its bot's name.
     yield from LEVELS
     yield from BOTS
 

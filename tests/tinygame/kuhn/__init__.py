@@ -26,9 +26,13 @@ from meeple.engine.errors import IllegalAction, MalformedAction, MalformedState,
 from meeple.engine.evaluation import Evaluation
 from meeple.engine.game import GameState
 from meeple.engine.gameinfo import GameInfo, OptionSpec
-from meeple.engine.log import LogEntry, seat_name
+from meeple.engine.log import LogEntry
 from meeple.engine.registry import register
 from meeple.engine.rng import derive_rng
+from meeple.engine.seats import DEFAULT_SEATS
+
+#: Kuhn poker declares no seats of its own: it takes the engine's palette (Blue, Orange...).
+seat_name = DEFAULT_SEATS.name
 
 #: An index into `RANKS`; a state keeps cards as these, views show them by name.
 Card = int

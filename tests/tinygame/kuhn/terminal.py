@@ -10,7 +10,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from meeple.cli import seat_colour, seat_name
+from meeple.engine.seats import DEFAULT_SEATS
 
 #: The menu's headings: the two moves open to each seat before a bet, the two after.
 ACTION_GROUPS = {"check": "Open", "bet": "Open", "call": "Answer the bet", "fold": "Answer the bet"}
@@ -23,7 +23,7 @@ def render(view: Mapping[str, Any]) -> Table:
     for seat, stake in enumerate(view["stakes"]):
         card = view["shown"][seat] or (view["hand"] if seat == view["seat"] else "?")
         table.add_row(
-            Text(seat_name(seat), style=f"bold {seat_colour(seat)}"),
+            Text(DEFAULT_SEATS.name(seat), style=f"bold {DEFAULT_SEATS.colour(seat)}"),
             card,
             str(stake),
             _standing(view, seat),

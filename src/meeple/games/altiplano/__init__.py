@@ -19,12 +19,12 @@ GAME = GameInfo(
             False,
         ),
         OptionSpec("missions", "flag", "Play with the Missions expansion.", False),
-        OptionSpec("start_player", "seat", "The seat that starts (ALT-5).", 0),
+        OptionSpec("start_player", "seat", "The seat that plays first in the first round.", 0),
         OptionSpec(
             "edition",
             "edition",
-            "The game's components: a JSON edition file, or the name of an edition shipped "
-            "with Altiplano (a wrong name lists them).",
+            "The game's components: an edition shipped with Altiplano, or an edition file "
+            "of your own (JSON).",
         ),
     ),
     evaluation=AltiplanoEvaluation,

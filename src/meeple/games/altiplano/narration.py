@@ -16,9 +16,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.actions import Action
-from meeple.engine.log import LogEntry, seat_name
+from meeple.engine.log import LogEntry
 from meeple.engine.words import join, say, say_n
 from meeple.games.altiplano import wording
+from meeple.games.altiplano.seats import SEATS
 
 if TYPE_CHECKING:
     from meeple.games.altiplano.state import AltiplanoState
@@ -105,7 +106,7 @@ def events(after: AltiplanoState, old: Mapping[str, Any], new: Mapping[str, Any]
         lines.append(LogEntry(None, PHASES[phase]))
     if phase == "over" and old["phase"] != "over":
         scores = after.scores()
-        winners = join(say(" and "), [seat_name(s) for s in after.winners()])
+        winners = join(say(" and "), [SEATS.name(s) for s in after.winners()])
         over = say_n(
             "Game over: {winners} won with {n} points",
             "Game over: {winners} won with {n} points",

@@ -31,7 +31,7 @@ from mypy_extensions import mypyc_attr
 from meeple.engine.actions import Action
 from meeple.engine.errors import IllegalAction, MalformedAction, MalformedState, OptionsError
 from meeple.engine.game import GameState
-from meeple.engine.log import LogEntry, seat_name
+from meeple.engine.log import LogEntry
 from meeple.engine.rng import derive_rng
 from meeple.engine.words import Text, say, say_n
 from meeple.games.altiplano import actions as A
@@ -41,6 +41,7 @@ from meeple.games.altiplano import scoring, wording
 from meeple.games.altiplano import warehouse as W
 from meeple.games.altiplano.fields import Player, Table
 from meeple.games.altiplano.schema import check_state
+from meeple.games.altiplano.seats import SEATS
 from meeple.games.altiplano.state_data import copy_state as _copy
 
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -167,6 +168,7 @@ class AltiplanoState(GameState):
     """One game of Altiplano (see the module docstring for how the data is laid out)."""
 
     game_name = "altiplano"
+    seats = SEATS
     codec = A.CODEC
 
     __slots__ = ("_legal", "comps", "options", "s")
@@ -970,7 +972,7 @@ class AltiplanoState(GameState):
             "ALT-10",
             say(
                 "'done' is said in turn order from the start player: {seat} first",
-                seat=seat_name(due),
+                seat=SEATS.name(due),
             ),
         )
 

@@ -15,9 +15,19 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from meeple.cli import seat_colour, seat_name
 from meeple.games.altiplano import wording
 from meeple.games.altiplano.components import Components, load
+from meeple.games.altiplano.seats import SEATS
+
+
+def seat_name(seat: int) -> str:
+    return SEATS.name(seat)
+
+
+def seat_colour(seat: int) -> str:
+    """The seat's colour as the page draws it (Rich prints it in truecolour or its nearest)."""
+    return SEATS.colour(seat)
+
 
 ACTION_GROUPS = {
     "choose_role": "Choose a role",
@@ -266,9 +276,9 @@ def render_score_sheet(sheet: Mapping[str, Any]) -> RenderableType:
     table = Table(title="Score sheet" + ("" if sheet.get("final") else " (so far)"))
     table.add_column("Part")
     for entry in sheet["players"]:
-        table.add_column(
-            seat_name(entry["seat"]), justify="right", style=seat_colour(entry["seat"])
-        )
+        seat = entry["seat"]
+        name = Text(seat_name(seat), style=f"bold {seat_colour(seat)}")
+        table.add_column(name, justify="right", style=seat_colour(seat))
     for part in parts:
         table.add_row(part.replace("_", " "), *(str(e[part]) for e in sheet["players"]))
     table.add_row("coins (tie-break)", *(str(e["coins"]) for e in sheet["players"]))

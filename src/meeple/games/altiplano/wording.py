@@ -24,6 +24,7 @@ from meeple.games.altiplano import actions as A
 from meeple.games.altiplano.components import (
     BASIC_ACTIONS,
     CART_PRICE,
+    COINS,
     ROAD_COST,
     Components,
     Conversion,
@@ -61,7 +62,10 @@ def goods(names: Iterable[str], separator: str = ", ") -> Text:
 
 
 def amount(n: int, name: str) -> Text:
-    """ "2 fish": a number of tiles of one good."""
+    """ "2 fish": a number of tiles of one good; coins are counted in each language's plural
+    forms ("1 coin", "2 coins"; Russian's three)."""
+    if name == COINS:
+        return coins(n)
     return say("{n} {good}", n=n, good=good(name))
 
 

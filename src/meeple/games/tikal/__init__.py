@@ -21,8 +21,8 @@ GAME = GameInfo(
         OptionSpec(
             "edition",
             "edition",
-            "The game's components: a JSON edition file, or the name of an edition shipped "
-            "with Tikal (a wrong name lists them).",
+            "The game's components: an edition shipped with Tikal, or an edition file of "
+            "your own (JSON).",
         ),
     ),
     evaluation=TikalEvaluation,

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.actions import Action
-from meeple.engine.log import LogEntry, seat_name
+from meeple.engine.log import LogEntry
 from meeple.engine.words import Text, join, say, say_n, term
 from meeple.games.tikal.actions import (
     Bid,
@@ -34,6 +34,7 @@ from meeple.games.tikal.actions import (
 )
 from meeple.games.tikal.components import Edition
 from meeple.games.tikal.layout import NO_TILE, Space
+from meeple.games.tikal.seats import SEATS
 
 if TYPE_CHECKING:
     from meeple.games.tikal.state import TikalState
@@ -75,15 +76,20 @@ def tile_word(kind: str) -> str:
 
 
 def tile_text(edition: Edition, tile_id: str) -> Text:
-    """A face-up tile in words: "temple C3 (value 4)", "treasure A2 (3 masks)"."""
+    """A face-up tile in words, as its face shows it: "temple C (value 4)", "treasure A
+    (3 masks)". A tile shows its letter (its place in the stack), not the edition's id of it
+    ("A5"), so players never read the id."""
     tile = edition.tiles[edition.tile_index(tile_id)]
     if tile.kind == "temple":
-        return say("temple {tile} (value {value})", tile=tile.id, value=tile.temple_value)
+        return say("temple {tile} (value {value})", tile=tile.letter, value=tile.temple_value)
     if tile.kind == "treasure":
         return say_n(
-            "treasure {tile} ({n} masks)", "treasure {tile} ({n} masks)", n=tile.masks, tile=tile.id
+            "treasure {tile} ({n} mask)",
+            "treasure {tile} ({n} masks)",
+            n=tile.masks,
+            tile=tile.letter,
         )
-    return say("{kind} {tile}", kind=tile_word(tile.kind), tile=tile.id)
+    return say("{kind} {tile}", kind=tile_word(tile.kind), tile=tile.letter)
 
 
 def describe(state: TikalState, action: Action) -> str:
@@ -100,17 +106,20 @@ def describe(state: TikalState, action: Action) -> str:
     costs = state.edition.costs
     match action:
         case PlaceTile(space, rotation):
-            tile = state.edition.tiles[state.hand] if state.hand != NO_TILE else None
-            if tile is None:
-                return say(
-                    "Place tile on {space}, turned {rotation}", space=at(space), rotation=rotation
-                )
+            # The tile as its face shows it, and its turn as people say it (not the engine's
+            # count of sides 0 to 5).
+            placed: Text = (
+                tile_text(state.edition, state.edition.tiles[state.hand].id)
+                if state.hand != NO_TILE
+                else term("tile", "tile")
+            )
+            if rotation % 6 == 0:
+                return say("Place {tile} on {space}, not turned", tile=placed, space=at(space))
             return say(
-                "Place {kind} {tile} on {space}, turned {rotation}",
-                kind=tile_word(tile.kind),
-                tile=tile.id,
+                "Place {tile} on {space}, turned {degrees}° clockwise",
+                tile=placed,
                 space=at(space),
-                rotation=rotation,
+                degrees=60 * (rotation % 6),
             )
         case Deploy(figure, dst):
             return say(
@@ -154,7 +163,7 @@ def describe(state: TikalState, action: Action) -> str:
             return say(
                 "Exchange treasure {give} for {seat}'s treasure {take} ({ap} AP)",
                 give=give + 1,
-                seat=seat_name(other),
+                seat=SEATS.name(other),
                 take=take + 1,
                 ap=costs["exchange_treasure"],
             )
@@ -170,10 +179,10 @@ def describe(state: TikalState, action: Action) -> str:
             return say("Pass")
         case ChooseTile(tile):
             try:
-                kind = tile_word(state.edition.tiles[state.edition.tile_index(tile)].kind)
+                chosen: Text = tile_text(state.edition, tile)
             except KeyError:
-                kind = term("tile", "tile")
-            return say("Choose {kind} {tile}", kind=kind, tile=tile)
+                chosen = term("tile", "tile")
+            return say("Choose {tile}", tile=chosen)
     return action.label()
 
 
@@ -210,7 +219,7 @@ def events(after: TikalState, old: Mapping[str, Any], new: Mapping[str, Any]) ->
         )
         lines.append(LogEntry(drawer, took))
         if new["scoring"]["volcano_drawer"] >= 0:
-            order = join(" → ", [seat_name(s) for s in new["scoring"]["queue"]])
+            order = join(" → ", [SEATS.name(s) for s in new["scoring"]["queue"]])
             lines.append(
                 LogEntry(
                     None,
@@ -222,7 +231,7 @@ def events(after: TikalState, old: Mapping[str, Any], new: Mapping[str, Any]) ->
                 )
             )
     if new["step"] == "over" and old["step"] != "over":
-        winners = join(say(" and "), [seat_name(s) for s in after.winners()])
+        winners = join(say(" and "), [SEATS.name(s) for s in after.winners()])
         best = max(after.scores())
         lines.append(
             LogEntry(

@@ -69,6 +69,7 @@ from meeple.games.tikal.layout import (
 )
 from meeple.games.tikal.paths import GraphRow, Paths
 from meeple.games.tikal.scoring import ScoringRound, score_seat
+from meeple.games.tikal.seats import SEATS
 
 LEVELS_PER_TEMPLE_PER_TURN = 2  # TIK-6 (rulebook)
 TOKENS_PER_TILE_PER_TURN = 2  # TIK-7 (rulebook)
@@ -196,6 +197,7 @@ class TikalState(GameState):
     __slots__ = (*_SETUP_SLOTS, *_CACHE_SLOTS, *fields.FIELD_NAMES)
 
     game_name = "tikal"
+    seats = SEATS
     codec = CODEC
 
     # -- set by the options ---------------------------------------------------------------

@@ -17,10 +17,25 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from meeple.cli import seat_colour, seat_letter, seat_name
 from meeple.engine.actions import Action
 from meeple.games.tikal.board import offset_cell, space_names
 from meeple.games.tikal.components import Edition, TileDef, load_edition
+from meeple.games.tikal.seats import SEATS
+
+
+def seat_name(seat: int) -> str:
+    return SEATS.name(seat)
+
+
+def seat_colour(seat: int) -> str:
+    """The seat's colour as the page draws it (Rich prints it in truecolour or its nearest)."""
+    return SEATS.colour(seat)
+
+
+def seat_letter(seat: int) -> str:
+    """The seat's initial (B, O, G, P), for the board's narrow cells."""
+    return SEATS.name(seat)[0]
+
 
 SIDE_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
 KIND_STYLE = {

@@ -115,7 +115,7 @@ async function listTurns() {
   $("log").replaceChildren(...last.log.map((entry, index) => {
     const made = Math.max(0, stepOf(index));
     const link = Object.assign(document.createElement("a"), {href: `#move-${made}`, textContent: entry.text});
-    const who = entry.seat === null ? null : seatName(entry.seat) || say("seat", {number: entry.seat + 1});
+    const who = entry.seat === null ? null : seatName(entry.seat) || finished?.seats?.[entry.seat]?.word || say("seat", {number: entry.seat + 1});
     if (who) link.prepend(Object.assign(document.createElement("b"), {textContent: `${who}: `}));
     link.onclick = (event) => { event.preventDefault(); show(made); };
     const item = document.createElement("li");

@@ -39,6 +39,7 @@ const STRUCTURE = new Set(["seat", "detail", "entries", "total", "round", "final
 function html(tag, attrs = {}, children = []) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined) continue;
     if (name === "text") node.textContent = value;
     else node.setAttribute(name, value);
   }
@@ -185,14 +186,15 @@ export function renderSheet(container, data) {
   const tieBreak = Array.isArray(sheet.tie_break) ? sheet.tie_break : [];
   const count = perSeat(sheet.players) ? sheet.players.length : Number(sheet.players) || data.scores?.length || 0;
   const players = [...Array(count).keys()];
-  const names = players.map((seat) => data.seats?.[seat]?.name || say("seat", {number: seat + 1}));
+  // A seat is named as its player chose, else by its colour word (the game's declaration).
+  const names = players.map((seat) => data.seats?.[seat]?.name || data.seats?.[seat]?.word || say("seat", {number: seat + 1}));
   const winners = new Set(data.winners ?? sheet.winners ?? []);
   const totals = totalsOf(sheet, data.scores, players);
 
   const head = html("tr", {}, [html("th", {scope: "col", text: say("part")})]);
   players.forEach((seat) => {
     const th = html("th", {scope: "col", class: `seat seat-${seat}${winners.has(seat) ? " won" : ""}${seat === data.seat ? " me" : ""}`}, [
-      html("span", {class: "number", text: String(seat + 1)}),
+      html("span", {class: "number", text: String(seat + 1), style: data.seats?.[seat]?.colour ? `background: ${data.seats[seat].colour}` : null}),
       html("span", {class: "name", text: names[seat]}),
     ]);
     if (winners.has(seat)) th.append(html("span", {class: "badge", text: `★ ${say("winner")}`}));
@@ -244,7 +246,7 @@ const STYLE = `
 .score-sheet td { text-align: center; min-width: 3.2rem; }
 .score-sheet .part.words td { font-size: .85em; }
 .score-sheet .seat .number { display: inline-block; width: 1.3em; height: 1.3em; line-height: 1.3em; border-radius: 50%;
-  background: #444; color: #fff; font-size: .8em; margin-right: .3em; }
+  background: #444; color: #fff; text-shadow: 0 0 2px #000; font-size: .8em; margin-right: .3em; }
 .score-sheet .seat .name { font-weight: 600; }
 .score-sheet .seat.me .name { text-decoration: underline; }
 .score-sheet .badge { display: block; font-size: .75em; color: #7a5200; font-weight: 600; }

@@ -77,10 +77,34 @@ const nonce = () =>
 const send = (message) => socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
 const move = (entry) => send({type: "move", action: entry.action, version: state.version, nonce: nonce()});
 
+/** The outline of a seat's chip in the log, by the shape the game declares for the seat. */
+const CHIP_SHAPES = {
+  diamond: "polygon(50% 0, 100% 50%, 50% 100%, 0 50%)",
+  triangle: "polygon(50% 0, 100% 100%, 0 100%)",
+  hexagon: "polygon(25% 0, 75% 0, 100% 50%, 75% 100%, 25% 100%, 0 50%)",
+};
+
+/** A log line: who acted (a chip in the seat's colour and shape, then the seat's name), then
+ * what they did; a line of the game itself (a scoring, a new round) has no actor. */
 function line(entry) {
   const li = document.createElement("li");
-  li.textContent = entry.text;
-  if (entry.seat !== null) li.dataset.seat = entry.seat;
+  if (entry.seat !== null) {
+    li.dataset.seat = entry.seat;
+    const look = state?.seats?.[entry.seat] ?? {};
+    const chip = document.createElement("span");
+    chip.className = `chip shape-${look.shape ?? "circle"}`;
+    chip.setAttribute("aria-hidden", "true");
+    Object.assign(chip.style, {display: "inline-block", width: ".8em", height: ".8em", marginRight: ".3em",
+      verticalAlign: "-.05em", background: look.colour ?? "#767676", clipPath: CHIP_SHAPES[look.shape] ?? "none",
+      borderRadius: look.shape === "circle" ? "50%" : "0"});
+    const who = document.createElement("b");
+    who.className = "actor";
+    who.textContent = `${seatName(entry.seat)}: `;
+    li.append(chip, who);
+  } else {
+    li.className = "event";
+  }
+  li.append(entry.text);
   return li;
 }
 
@@ -307,9 +331,10 @@ function becomeSpectator(message) {
   hideWhy();
 }
 
+/** A seat as people know it: the name its player chose, else (a bot) its colour word. */
 function seatName(seat) {
   const entry = state.seats[seat];
-  return entry?.name || say("Seat {number}", {number: seat + 1});
+  return entry?.name || entry?.word || say("Seat {number}", {number: seat + 1});
 }
 
 function tick() {

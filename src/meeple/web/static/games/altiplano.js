@@ -113,12 +113,10 @@ const WORDS = {
 const word = (key, values = {}) =>
   translate(WORDS[key] ?? key.replace(/^[a-z]+_/, "").replace(/_/g, " "), values);
 
-//: Colour-blind-safe seat colours (Okabe–Ito), each with a shape and the seat's number.
-const SEATS = [
-  {colour: "#0072B2", shape: "circle"}, {colour: "#E69F00", shape: "square"},
-  {colour: "#009E73", shape: "triangle"}, {colour: "#CC79A7", shape: "diamond"},
-  {colour: "#56B4E9", shape: "hexagon"},
-];
+//: Each seat's colour and shape, from the game's one declaration (meeple.games.altiplano.seats),
+//: which the server sends in the position's `seats`; set by `render`.
+let looks = [];
+const lookOf = (seat) => looks[seat] ?? {colour: "#767676", shape: "hexagon"};
 const GOODS = {
   food: "#f2d16b", corn: "#f5e663", fish: "#7fb7d9", alpaca: "#e8d9c0", wood: "#8f5f35",
   stone: "#a3a3a3", cacao: "#6b3e26", ore: "#555b66", wool: "#f5f0e6", cloth: "#a83a56",
@@ -176,7 +174,7 @@ function counts(bag) {
 }
 
 function token(seat, size = 18) {
-  const {colour, shape} = SEATS[seat % SEATS.length];
+  const {colour, shape} = lookOf(seat);
   const h = size / 2;
   const shapes = {
     circle: () => el("svg:circle", {cx: h, cy: h, r: h - 1}),
@@ -203,12 +201,13 @@ function cartIcon() {
 
 function seatName(state, seat) {
   const entry = state.seats?.[seat];
-  return entry?.name || word("seat", {n: seat + 1});
+  return entry?.name || entry?.word || word("seat", {n: seat + 1});
 }
 
 function conversionText(conv) {
   if (!conv) return "";
-  const cost = conv.in.map(([good, n]) => `${n} ${word(`good_${good}`)}`).join(" + ");
+  // Coins as the price tags write them ("1¢"): "1 coins" would need plural forms here.
+  const cost = conv.in.map(([good, n]) => (good === "coins" ? word("price", {n}) : `${n} ${word(`good_${good}`)}`)).join(" + ");
   return `${cost} → ${conv.out.map((good) => word(`good_${good}`)).join(" / ")}`;
 }
 
@@ -271,12 +270,19 @@ function card(attrs, ...children) {
   return el("div", {...attrs, class: `alt-card ${attrs.class || ""}`}, ...children);
 }
 
+/** An extension by its name, then the letter on its back ("alpaca for food (A)"): the letter
+ * first would read as an article ("A alpaca for food"). */
+function extensionName(eid) {
+  const ext = facts.extensions?.[eid];
+  return ext?.letter ? `${ext.name ?? eid} (${ext.letter})` : `${ext?.name ?? eid}`;
+}
+
 function market(s) {
   const strip = s.strip.map((eid, slot) => {
     const ext = facts.extensions?.[eid];
     const price = (ext?.cost ?? 0) + (facts.surcharge?.[slot] ?? 0);
     return card({element: eid ? `slot:${slot}` : null, key: `slot:${slot}`, sig: String(eid)},
-      eid ? [el("b", {}, `${ext?.letter ?? ""} ${ext?.name ?? eid}`),
+      eid ? [el("b", {}, extensionName(eid)),
         el("small", {}, `${word(`loc_${ext?.location}`)}${ext?.effect ? ": " + conversionText(ext.effect) : ""}`),
         el("span", {class: "alt-price"}, word("price", {n: price}))] : "–");
   });
@@ -378,7 +384,7 @@ function playerBoard(state, s, seat, me) {
     `${word("role")}: ${role?.name ?? p.role}`, el("small", {}, `${word(`loc_${role?.location}`)}: ${conversionText(role)}`)) : null;
   const extensions = p.ext.map((eid) => {
     const ext = facts.extensions?.[eid];
-    const name = `${ext?.letter ?? ""} ${ext?.name ?? eid}`;
+    const name = extensionName(eid);
     if (eid in p.ext_fields) {
       return field(mine, seat, `ext:${eid}`, expand(p.ext_fields[eid]), 0, name,
         el("small", {}, `${word(`loc_${ext?.location}`)}: ${conversionText(ext?.effect)}`));
@@ -414,7 +420,7 @@ function playerBoard(state, s, seat, me) {
     if (hidden > 0) missions.push(card({key: `${seat}:missions`, sig: String(hidden)}, word("missions_hidden", {n: hidden})));
   }
 
-  return el("section", {class: `alt-player${mine ? " mine" : ""}`, style: `--seat:${SEATS[seat % SEATS.length].colour}`},
+  return el("section", {class: `alt-player${mine ? " mine" : ""}`, style: `--seat:${lookOf(seat).colour}`},
     head,
     el("div", {class: "alt-row"}, planning, bag, container, extras),
     el("div", {class: "alt-fields"}, locations),
@@ -487,6 +493,7 @@ function draw(state) {
 
 export function render(board, state, previous) {
   injectStyle();
+  looks = state.seats ?? [];
   const drawn = draw(state);
   const now = signatures(drawn);
   const mover = lastMover(state);

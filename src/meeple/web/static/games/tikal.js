@@ -23,6 +23,9 @@ const WORDS = {
   tileToPlace: "Tile to place",
   tileInHand: "Tile in hand",
   turnIt: "Turn it:",
+  turned: "Turned {degrees}° clockwise",
+  unturned: "Not turned",
+  tileLetter: "Tile {letter}: {kind}",
   stack: "Stack: {size} tiles, next letter {letter}",
   stackEmpty: "Stack: empty",
   score: "Score",
@@ -62,13 +65,10 @@ const say = sayer(WORDS);
 
 const geometry = await fetch("/static/games/tikal-board.json").then((response) => response.json());
 
-/** Okabe–Ito colours (safe for colour-blind eyes), each with a shape of its own. */
-const PLAYERS = [
-  {colour: "#0072B2", shape: "circle"},
-  {colour: "#E69F00", shape: "square"},
-  {colour: "#009E73", shape: "diamond"},
-  {colour: "#CC79A7", shape: "triangle"},
-];
+/** Each seat's colour and shape, from the game's one declaration (meeple.games.tikal.seats),
+ * which the server sends in the position's `seats`; set by `render`. */
+let looks = [];
+const lookOf = (seat) => looks[seat] ?? {colour: "#767676", shape: "hexagon"};
 const TREASURE_COLOURS = ["#d4a017", "#8e6fcf", "#3a9bd9", "#d9534f", "#5cb85c", "#e07b39", "#9aa0a6", "#c2185b"];
 const KIND_FILL = {jungle: "#6a9f4b", temple: "#b9a37a", treasure: "#caa86a", volcano: "#7b4a3a", base_camp: "#d8c39a"};
 
@@ -135,6 +135,18 @@ function centre(space) {
   return {x: SIZE * 1.5 * space.q, y: SIZE * ROOT3 * (space.r + space.q / 2)};
 }
 
+/** A turn of the tile as people say it (the engine counts sides, 0 to 5). */
+function turnWords(rotation) {
+  return rotation % 6 ? say("turned", {degrees: 60 * (rotation % 6)}) : say("unturned");
+}
+
+/** A tile as its face shows it: its letter and what it is (never the edition's id, "A5"). */
+function tileWords(tile) {
+  const kind = tile.kind === "temple" ? say("temple", {value: tile.temple_value}) :
+    tile.kind === "treasure" ? say("treasureTile", {tokens: tile.masks}) : say(KIND_WORD[tile.kind] ?? tile.kind);
+  return say("tileLetter", {letter: tile.letter, kind});
+}
+
 function rotated(steps, rotation) {
   const r = ((rotation % 6) + 6) % 6;
   return r ? steps.slice(6 - r).concat(steps.slice(0, 6 - r)) : steps.slice();
@@ -165,7 +177,7 @@ function actionPoints(options) {
 
 function seatName(state, seat) {
   const entry = state.seats?.[seat];
-  const name = entry?.name || say("seat", {number: seat + 1});
+  const name = entry?.name || entry?.word || say("seat", {number: seat + 1});
   return seat === state.seat ? `${name} (${say("you")})` : name;
 }
 
@@ -265,7 +277,7 @@ function figures(state, entry, name, clickable) {
   const view = state.view;
   const tokens = [];
   view.players.forEach((player, seat) => {
-    const look = PLAYERS[seat % PLAYERS.length];
+    const look = lookOf(seat);
     if (player.leader === entry.space) tokens.push({seat, figure: "leader", node: figureToken(look, "leader", 1)});
     const count = entry.workers[seat];
     if (count > 0) tokens.push({seat, figure: "worker", node: figureToken(look, "worker", count)});
@@ -314,12 +326,12 @@ function spaceNode(state, space, index, entry, tileOf, clickable) {
     node.append(element(tent("#f4efe2", {transform: "translate(0,-14) scale(1.4)"}), `camp:${name}`, label, clickable));
   }
   if (entry.camp !== NO_SEAT) {
-    const look = PLAYERS[entry.camp % PLAYERS.length];
+    const look = lookOf(entry.camp);
     const camp = tent(look.colour, {transform: "translate(-27,-14)"});
     if (entry.camp === state.seat) element(camp, `camp:${name}`, null, clickable);
     node.append(camp);
   }
-  if (entry.guard !== NO_SEAT) node.append(shield(PLAYERS[entry.guard % PLAYERS.length]));
+  if (entry.guard !== NO_SEAT) node.append(shield(lookOf(entry.guard)));
   node.append(figures(state, entry, name, clickable));
   node.append(text(0, SIZE * ROOT3 / 2 - 15, name, {class: "name"}));
   return element(node, `hex:${name}`, `${name}: ${label}`, clickable);
@@ -387,7 +399,7 @@ function handPanel(state, tileOf, clickable) {
     const row = html("div", {class: "rotations"}, [html("span", {text: say("turnIt")})]);
     for (const rotation of rotations.sort((a, b) => a - b)) {
       const small = svg("svg", {viewBox: "-30 -28 60 56", class: "rotation"});
-      small.append(element(svg("g", {class: "pick"}, [drawTile(tile, rotation, 26, false)]), `rotation:${rotation}`, `${rotation}`, clickable));
+      small.append(element(svg("g", {class: "pick"}, [drawTile(tile, rotation, 26, false)]), `rotation:${rotation}`, turnWords(rotation), clickable));
       row.append(small);
     }
     panel.append(row);
@@ -419,7 +431,7 @@ function updatePreview(board, state, tileOf) {
 // -- the players, the score track, the buttons, the auction ------------------------------------
 
 function pawnIcon(seat, size = 18) {
-  const look = PLAYERS[seat % PLAYERS.length];
+  const look = lookOf(seat);
   return svg("svg", {viewBox: "-11 -11 22 22", width: size, height: size, class: "pawn", "aria-hidden": "true"}, [
     shape(look.shape, 8, look.colour, {stroke: "#111", "stroke-width": 1.2}),
   ]);
@@ -491,7 +503,7 @@ function scoreTrack(state) {
   }
   const placed = new Map();
   scores.forEach((score, seat) => {
-    const look = PLAYERS[seat % PLAYERS.length];
+    const look = lookOf(seat);
     const stacked = placed.get(score) ?? 0;
     placed.set(score, stacked + 1);
     track.append(svg("g", {transform: `translate(${x(score)},${8 - stacked * 7})`}, [
@@ -540,7 +552,7 @@ function auctionPanel(state, tileOf, clickable) {
     for (const id of view.revealed) {
       const tile = tileOf(id);
       const small = svg("svg", {viewBox: "-30 -28 60 56", class: "rotation"});
-      small.append(element(svg("g", {class: "pick"}, [drawTile(tile, 0, 26)]), `tile:${id}`, id, clickable));
+      small.append(element(svg("g", {class: "pick"}, [drawTile(tile, 0, 26)]), `tile:${id}`, tileWords(tile), clickable));
       row.append(small);
     }
     panel.append(row);
@@ -629,6 +641,7 @@ function ensureStyle() {
 
 export function render(board, state, previous) {
   ensureStyle();
+  looks = state.seats ?? [];
   const view = state.view;
   const tileOf = tileTable(view.options);
   const clickable = new Set(state.legal.flatMap((entry) => entry.elements || []));
