@@ -362,7 +362,8 @@ function connect() {
     socket = null;
     if (event.code === 4401) { seatGone(); return; } // retrying with this cookie cannot help
     $("offline").hidden = false;
-    if (event.code === 4403) return;
+    if (event.code === 4403 || event.code === 4404) return; // another site's page; no such table
+    // 1008 (over the connection rate) and every other close: try again, later and later.
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 10000);
   };
