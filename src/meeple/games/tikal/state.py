@@ -756,7 +756,8 @@ class TikalState(GameState):
             if self.edition.rotated_steps[tile][r] == layout
         )
         allowed = _PLACE_TILE.at(action.space * SIDES + canonical)
-        if not any(placement is allowed for placement in self._placements(tile)):
+        # By value, not identity: an action may come from another process or a copy.
+        if allowed not in self._placements(tile):
             if self.tile_at[action.space] != NO_TILE:
                 raise IllegalAction("TIK-2", say("that space already holds a tile"))
             raise IllegalAction(
@@ -1101,6 +1102,11 @@ class TikalState(GameState):
         return views.view_of(self, self.check_view_seat(seat))
 
     def shuffle_hidden(self, seat: int | None, rng: random.Random) -> None:
+        views.shuffle_hidden(self, rng)
+
+    def redeal_unknown(self, rng: random.Random) -> None:
+        """Everything hidden in Tikal is hidden from every seat (the stack, the face-down
+        tokens), so this is `shuffle_hidden`."""
         views.shuffle_hidden(self, rng)
 
     @classmethod
