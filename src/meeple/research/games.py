@@ -9,12 +9,13 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import orjson
 
 from meeple.engine.actions import Action
 from meeple.engine.encoding import Encoding
 from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS, GameInfo
-from meeple.engine.registry import game_info, game_names
+from meeple.engine.registry import game_info, game_names, shipped_edition
 
 
 def research_games() -> tuple[str, ...]:
@@ -78,6 +79,19 @@ def action_mask(
     indexes = [encoding.action_index(a) for a in playable_actions(state, info, seat)]
     mask[indexes] = 1
     return mask
+
+
+def edition_data(game: str, edition: object) -> Any:
+    """The ``edition`` option as the engine takes it, from what a researcher passes: None or
+    ``""`` for the built-in edition, the name of an edition shipped with the game
+    (`registry.edition_names`), an edition's JSON text, or its data (a dict) as it is."""
+    if edition is None or edition == "":
+        return None
+    if isinstance(edition, str):
+        if edition.lstrip().startswith("{"):
+            return orjson.loads(edition)
+        return shipped_edition(game, edition)
+    return edition
 
 
 def seat_options(options: Mapping[str, Any], players: int | None) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from meeple.engine.game import GameState
 from meeple.research.games import (
     acting_seat,
     action_mask,
+    edition_data,
     encoding_for,
     playable_actions,
     seat_options,
@@ -44,7 +45,10 @@ def env(
     game: str, players: int | None = None, render_mode: str | None = None, **options: Any
 ) -> MeepleEnv:
     """An AEC environment of `game` with `players` seats (else the game's default) and the
-    game's other `options` (as `GameState.new` takes them)."""
+    game's other `options` (as `GameState.new` takes them; ``edition`` may also name an
+    edition shipped with the game, `meeple.research.games.edition_data`)."""
+    if "edition" in options:
+        options = {**options, "edition": edition_data(game, options["edition"])}
     return MeepleEnv(game, seat_options(options, players), render_mode)
 
 
@@ -93,8 +97,12 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game. With `seed`, the game (and every later reset's) is that seed's; the
-        game's options are the environment's (`options` here is accepted and not used)."""
+        """A new game. With `seed` (any integer), the game (and every later reset's) is that
+        seed's; without one ever given, each environment draws its own. The environment's
+        generator deals each game and draws its chance as it happens (before each step of
+        the encoding's `chance_kinds`), so a copy of the environment (`copy.deepcopy`,
+        pickle) plays on exactly as the original. The game's options are the environment's
+        (`options` here is accepted and not used)."""
         if seed is not None:
             self._rng = random.Random(seed)
         self.state = self.game_info.state_class.new(self.options, seed=self._rng.getrandbits(32))
@@ -132,9 +140,11 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for agents whose game is over")
         state, seat = self._game(), self._seat[agent]
-        chosen = self.encoding.action_at(int(action))
+        chosen = self.encoding.action_at(action)  # ValueError unless an index in range
         if chosen not in playable_actions(state, self.game_info, seat):
-            raise ValueError(f"action {int(action)} ({chosen!r}) is not legal for {agent} now")
+            raise ValueError(f"action {action} ({chosen!r}) is not legal for {agent} now")
+        if chosen.kind in self.encoding.chance_kinds:
+            state.redeal_unknown(self._rng)  # drawn now, from the environment's generator
         state.apply(seat, chosen)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)

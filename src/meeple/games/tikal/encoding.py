@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from meeple.engine.actions import Action
+from meeple.engine.encoding import checked_index
 from meeple.games.tikal.actions import (
     FIGURES,
     Bid,
@@ -109,6 +110,9 @@ class TikalEncoding:
 
     #: Every choice is made in the open.
     secret_kinds: frozenset[str] = frozenset()
+    #: Ending a turn draws the next one's tile (or reveals the auction's); recovering turns
+    #: a face-down token.
+    chance_kinds: frozenset[str] = frozenset({EndTurn.kind, Recover.kind})
 
     def __init__(self, options: Mapping[str, Any] | None) -> None:
         self.options = TikalState.normalize_options(options)
@@ -190,9 +194,12 @@ class TikalEncoding:
             raise ValueError(f"{action!r} is outside Tikal's action space")
         return offset
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its options: the tables are rebuilt (or found cached) where it lands."""
+        return (encoding, (self.options,))
+
     def action_at(self, index: int) -> Action:
-        if not 0 <= index < self.action_space_size:
-            raise IndexError(f"action index {index} is not in 0..{self.action_space_size - 1}")
+        index = checked_index(index, self.action_space_size)
         section = self.action_sections[bisect.bisect_right(self._starts, index) - 1]
         return _DECODERS[section.kind](self, index - section.start)
 
