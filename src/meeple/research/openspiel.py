@@ -43,11 +43,12 @@ state through the engine's `determinize`, from that seat's view alone.
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 import random
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 import orjson
 import pyspiel
@@ -159,9 +160,10 @@ def _game_class(game: str) -> type[pyspiel.Game]:
             self._labels: GameState | None = None
 
         def new_initial_state(self) -> MeepleState:
-            seed = self.chance.getrandbits(64)
-            new, options = self.meeple_info.state_class.new, self.options
-            start = functools.partial(new, options, seed)
+            """A new game, dealt from the game's generator when first used: OpenSpiel makes
+            a new initial state for every clone and deserialized state too, and replaces
+            its table at once, which must not use the generator up."""
+            start = functools.partial(_new_engine, self)
             return MeepleState(
                 self, _Table(self.encoding, self.meeple_info, self.history, start=start)
             )
@@ -200,6 +202,13 @@ def _game_class(game: str) -> type[pyspiel.Game]:
     game_type = _game_type(info)
     MeepleGame.__name__ = MeepleGame.__qualname__ = f"Meeple{game.title()}Game"
     return MeepleGame
+
+
+def _new_engine(spiel: Any) -> GameState:
+    """A new engine for `spiel`, of the next seed of its generator."""
+    return cast(
+        GameState, spiel.meeple_info.state_class.new(spiel.options, spiel.chance.getrandbits(64))
+    )
 
 
 def _load_game(name: str, params: Mapping[str, Any], rng_state: str) -> pyspiel.Game:
@@ -373,6 +382,11 @@ class _Table:
         assert self._recalls is not None
         return self._recalls
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled dealt (a table not yet used is dealt now), so that its pickle holds the
+        engine's state and never the game's generator."""
+        return (_Table, (self.encoding, self.info, self.layout, self.engine, self.recalls))
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         string, tensor = self.recalls
         recalls = (string.copy(), tensor.copy())
@@ -427,7 +441,9 @@ class MeepleState(pyspiel.State):
         return (_deserialize_state, (self.get_game(), self.serialize()))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> pyspiel.State:
-        return self.clone()
+        """A copy with a copy of the game (and its generator), which therefore draws what
+        this state will; `clone` shares the game, as OpenSpiel's clones do."""
+        return _deserialize_state(copy.deepcopy(self.get_game(), memo), self.serialize())
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.table.engine
