@@ -2,7 +2,7 @@
 counted with valgrind (wall time on this shared machine swings too much to read a few tens of
 per cent from it).
 
-    python benchmarks/adapter_instructions.py TREE [TREE ...] [--games 2] [--jobs 2]
+    python benchmarks/adapter_instructions.py TREE [TREE ...] [--games 1] [--steps 200] [--jobs 2]
 
 Each ``TREE`` is a source folder holding ``meeple/`` (pure, or compiled in place with
 ``MEEPLE_COMPILE=1 python setup.py build_ext --inplace``). For each game (4 players), each way
@@ -15,11 +15,12 @@ of playing is one run of this script under ``valgrind --tool=cachegrind`` with `
   `apply_action`: what a learner through OpenSpiel does (`rl_environment` asks the same);
 - ``openspiel-step``: the same without the observation (what search and rollouts ask).
 
-A count minus the same run's count with no games (start-up and imports), divided by the steps
-played, is the instructions per step; the adapter's own cost is its count per step less the
-engine's. The games are seeded alike in every tree, but each way of playing draws its own
-random games, so the engine's count per step is that of other positions than an adapter's:
-over several games the difference is a few per cent.
+Each game stops after ``--steps`` steps (valgrind runs some 50 times slower than Python, and
+an Altiplano game has about a thousand). A count minus the same run's count with no games
+(start-up and imports), divided by the steps played, is the instructions per step; the
+adapter's own cost is its count per step less the engine's. The games are seeded alike in
+every tree, but each way of playing draws its own random games, so the engine's count per
+step is that of other positions than an adapter's (a few per cent over a few hundred steps).
 """
 
 from __future__ import annotations
@@ -36,10 +37,11 @@ GAMES = ("tikal", "altiplano")
 WAYS = ("engine", "pettingzoo", "openspiel", "openspiel-step")
 
 
-def play(game: str, way: str, games: int) -> int:
-    """Play `games` random 4-player games `way`; the steps played."""
+def play(game: str, way: str, games: int, most: int) -> int:
+    """Play `games` random 4-player games `way`, `most` steps of each; the steps played."""
     steps = 0
     for seed in range(games):
+        start = steps
         rng = random.Random(seed)
         if way == "engine":
             from meeple.engine.registry import game_info
@@ -48,7 +50,7 @@ def play(game: str, way: str, games: int) -> int:
             info = game_info(game)
             state = info.state_class.new({"players": 4}, seed)
             seat = acting_seat(state, info)
-            while seat is not None:
+            while seat is not None and steps - start < most:
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
                 steps += 1
                 seat = acting_seat(state, info)
@@ -60,6 +62,8 @@ def play(game: str, way: str, games: int) -> int:
             e = env(game, players=4)
             e.reset(seed=seed)
             for _agent in e.agent_iter():
+                if steps - start >= most:
+                    break
                 observation, _, terminated, truncated, _ = e.last()
                 if terminated or truncated:
                     e.step(None)
@@ -74,7 +78,7 @@ def play(game: str, way: str, games: int) -> int:
             spiel = pyspiel.load_game(short_name(game), {"players": 4, "seed": seed})
             state = spiel.new_initial_state()
             observe = way == "openspiel"
-            while not state.is_terminal():
+            while not state.is_terminal() and steps - start < most:
                 legal = state.legal_actions()
                 if observe:
                     state.observation_tensor()
@@ -83,7 +87,7 @@ def play(game: str, way: str, games: int) -> int:
     return steps
 
 
-def count(tree: str, game: str, way: str, games: int) -> tuple[int, int]:
+def count(tree: str, game: str, way: str, games: int, most: int) -> tuple[int, int]:
     """(instructions, steps) of one run of this script with `tree` first on the path."""
     run = subprocess.run(
         [
@@ -97,6 +101,7 @@ def count(tree: str, game: str, way: str, games: int) -> tuple[int, int]:
             game,
             way,
             str(games),
+            str(most),
         ],
         env={**os.environ, "PYTHONPATH": tree},
         capture_output=True,
@@ -111,15 +116,22 @@ def count(tree: str, game: str, way: str, games: int) -> tuple[int, int]:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--play":
-        game, way, games = sys.argv[2], sys.argv[3], int(sys.argv[4])
-        print(f"steps={play(game, way, games)}")
+        game, way, games, most = sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+        print(f"steps={play(game, way, games, most)}")
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("trees", nargs="+")
-    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--steps", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    jobs = [(t, g, w, n) for t in args.trees for g in GAMES for w in WAYS for n in (0, args.games)]
+    jobs = [
+        (t, g, w, n, args.steps)
+        for t in args.trees
+        for g in GAMES
+        for w in WAYS
+        for n in (0, args.games)
+    ]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         results = dict(zip(jobs, pool.map(lambda job: count(*job), jobs), strict=True))
     print("| tree | game | engine | PettingZoo (own) | OpenSpiel (own) | OpenSpiel step (own) |")
@@ -129,8 +141,8 @@ def main() -> None:
             per_step = {}
             for way in WAYS:
                 (base, _), (total, steps) = (
-                    results[(tree, game, way, 0)],
-                    results[(tree, game, way, args.games)],
+                    results[(tree, game, way, 0, args.steps)],
+                    results[(tree, game, way, args.games, args.steps)],
                 )
                 per_step[way] = (total - base) / steps
             engine = per_step["engine"]
