@@ -51,15 +51,28 @@ def test_clones_under_other_game_generators_draw_differently(game: str) -> None:
             spiel.chance.seed(salt)  # another generator state for the game
             clone = state.clone()
             clone.apply_action(action)
-            outcomes.append(str(clone))
+            outcomes.append(dealt(clone))
         assert outcomes[0] == outcomes[2]  # the same game generator: the same draw
         if clone.table.engine.reveal_count > state.table.engine.reveal_count:
             drew += 1  # (an Altiplano pass draws only at the end of a round)
             differed += outcomes[0] != outcomes[1]
         spiel.set_rng_state(before)
         state.apply_action(rng.choice(state.legal_actions()))
-    # Some draws cannot differ (an Altiplano bag drawn whole), some come out alike by chance.
-    assert drew >= 4 and differed >= 2
+    # A draw may come out alike by chance.
+    assert drew >= 4 and differed >= drew - 2
+
+
+def dealt(state: pyspiel.State) -> str:
+    """What chance has dealt: the whole engine state but the seeds it draws from. (Random play
+    keeps Altiplano's bags so small that a bag is often drawn whole: its deal shows in the
+    extension stack's order, which nobody sees, more often than in the goods drawn.)"""
+    data = state.table.engine.to_json()
+    data.pop("seed", None)
+    inner = data.get("state")
+    if isinstance(inner, dict):
+        inner = {k: v for k, v in inner.items() if k not in ("seed", "salt")}
+        data["state"] = inner
+    return str(data)
 
 
 @pytest.mark.parametrize("game", research_games())

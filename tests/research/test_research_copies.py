@@ -81,14 +81,14 @@ def test_a_deserialized_state_plays_like_the_original(game: str, options: dict[s
 @pytest.mark.parametrize("game", research_games())
 def test_pickled_and_deep_copied_games_and_states_play_like_the_original(game: str) -> None:
     """A state pickles with its game and its game's generator, so the copy draws what the
-    original draws."""
+    original does (another copy made alike: OpenSpiel makes a new initial state, taking a seed
+    from the generator, for every state it deserializes)."""
     spiel = pyspiel.load_game(short_name(game), {"players": 3, "rng_seed": 8})
     state = spiel.new_initial_state()
     walk(state, 40, random.Random(1))
     for copy_of in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
         game_copy = copy_of.get_game()
         assert game_copy.get_parameters() == spiel.get_parameters()
-        assert game_copy.get_rng_state() == spiel.get_rng_state()
         original = pickle.loads(pickle.dumps(state))  # its own game, the same generator state
         same_play(original, copy_of, 120)
     game_copy = pickle.loads(pickle.dumps(spiel))

@@ -39,7 +39,11 @@ def supported(kind: pyspiel.IIGObservationType) -> bool:
 
 
 @pytest.mark.parametrize("game", ["tikal", "altiplano"])
-@pytest.mark.parametrize("kind", KINDS, ids=str)
+@pytest.mark.parametrize(
+    "kind",
+    KINDS,
+    ids=lambda k: f"public={k.public_info}-recall={k.perfect_recall}-private={k.private_info.name}",
+)
 def test_every_observation_type_gives_what_it_says_or_refuses(
     game: str, kind: pyspiel.IIGObservationType
 ) -> None:

@@ -48,7 +48,7 @@ import functools
 import hashlib
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import Any
 
 import orjson
 import pyspiel
@@ -57,6 +57,7 @@ from meeple.engine.encoding import Encoding
 from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS, GameInfo
 from meeple.research.games import (
+    ActionIndexes,
     acting_seat,
     edition_data,
     encoding_for,
@@ -158,15 +159,18 @@ def _game_class(game: str) -> type[pyspiel.Game]:
             #: drawing from `chance` when they happen.
             self.replay_chance = bool(params["replay_chance"])
             self._labels: GameState | None = None
+            self.indexes = ActionIndexes(self.encoding)
 
         def new_initial_state(self) -> MeepleState:
-            """A new game, dealt from the game's generator when first used: OpenSpiel makes
-            a new initial state for every clone and deserialized state too, and replaces
-            its table at once, which must not use the generator up."""
-            start = functools.partial(_new_engine, self)
-            return MeepleState(
-                self, _Table(self.encoding, self.meeple_info, self.history, start=start)
+            """A new game of the next seed of the game's generator (OpenSpiel also makes one
+            for every clone and deserialized state, and replaces its table at once: the
+            engine itself is only made when first used)."""
+            new, options = self.meeple_info.state_class.new, self.options
+            start = functools.partial(new, options, self.chance.getrandbits(64))
+            table = _Table(
+                self.encoding, self.meeple_info, self.history, start=start, indexes=self.indexes
             )
+            return MeepleState(self, table)
 
         def get_rng_state(self) -> str:
             """The generator's state as text (OpenSpiel's ``GetRNGState``)."""
@@ -202,13 +206,6 @@ def _game_class(game: str) -> type[pyspiel.Game]:
     game_type = _game_type(info)
     MeepleGame.__name__ = MeepleGame.__qualname__ = f"Meeple{game.title()}Game"
     return MeepleGame
-
-
-def _new_engine(spiel: Any) -> GameState:
-    """A new engine for `spiel`, of the next seed of its generator."""
-    return cast(
-        GameState, spiel.meeple_info.state_class.new(spiel.options, spiel.chance.getrandbits(64))
-    )
 
 
 def _load_game(name: str, params: Mapping[str, Any], rng_state: str) -> pyspiel.Game:
@@ -347,8 +344,11 @@ class _Table:
         engine: GameState | None = None,
         recalls: tuple[_Recall, _Recall] | None = None,
         start: Callable[[], GameState] | None = None,
+        indexes: ActionIndexes | None = None,
     ) -> None:
         self.encoding = encoding
+        #: The game's remembered action indexes (shared by its states), or a table's own.
+        self.indexes = indexes if indexes is not None else ActionIndexes(encoding)
         self.info = info
         self.layout = layout  # of each seat's history section
         self._engine = engine
@@ -390,7 +390,9 @@ class _Table:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         string, tensor = self.recalls
         recalls = (string.copy(), tensor.copy())
-        return _Table(self.encoding, self.info, self.layout, self.engine.clone(), recalls)
+        return _Table(
+            self.encoding, self.info, self.layout, self.engine.clone(), recalls, None, self.indexes
+        )
 
 
 class MeepleState(pyspiel.State):
@@ -412,8 +414,8 @@ class MeepleState(pyspiel.State):
         table = self.table
         if acting_seat(table.engine, table.info) != player:
             return []
-        index = table.encoding.action_index
-        return sorted(index(a) for a in playable_actions(table.engine, table.info, player))
+        index = table.indexes
+        return sorted([index(a) for a in playable_actions(table.engine, table.info, player)])
 
     def _apply_action(self, action: int) -> None:
         table = self.table
