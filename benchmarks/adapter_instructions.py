@@ -16,9 +16,11 @@ of playing is one run of this script under ``valgrind --tool=cachegrind`` with `
 - ``openspiel-step``: the same without the observation (what search and rollouts ask).
 
 Each game stops after ``--steps`` steps (valgrind runs some 50 times slower than Python, and
-an Altiplano game has about a thousand). A count minus the same run's count with no games
-(start-up and imports), divided by the steps played, is the instructions per step; the
-adapter's own cost is its count per step less the engine's. The games are seeded alike in
+an Altiplano game has about a thousand). A run plays one game more than the run it is compared
+with, so the difference holds only that game's steps (and its setup), not the start-up: the
+imports, the edition and the encoding's tables, which the first game builds. The difference
+divided by the extra game's steps is the instructions per step; the adapter's own cost is its
+count per step less the engine's. The games are seeded alike in
 every tree, but each way of playing draws its own random games, so the engine's count per
 step is that of other positions than an adapter's (a few per cent over a few hundred steps).
 """
@@ -121,7 +123,7 @@ def main() -> None:
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("trees", nargs="+")
-    parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--games", type=int, default=1, help="games counted, after the first")
     parser.add_argument("--steps", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
@@ -130,7 +132,7 @@ def main() -> None:
         for t in args.trees
         for g in GAMES
         for w in WAYS
-        for n in (0, args.games)
+        for n in (1, 1 + args.games)
     ]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         results = dict(zip(jobs, pool.map(lambda job: count(*job), jobs), strict=True))
@@ -140,11 +142,11 @@ def main() -> None:
         for game in GAMES:
             per_step = {}
             for way in WAYS:
-                (base, _), (total, steps) = (
-                    results[(tree, game, way, 0, args.steps)],
-                    results[(tree, game, way, args.games, args.steps)],
+                (base, first), (total, steps) = (
+                    results[(tree, game, way, 1, args.steps)],
+                    results[(tree, game, way, 1 + args.games, args.steps)],
                 )
-                per_step[way] = (total - base) / steps
+                per_step[way] = (total - base) / (steps - first)
             engine = per_step["engine"]
             cells = [f"{engine / 1000:,.0f} k"] + [
                 f"{per_step[w] / 1000:,.0f} k ({(per_step[w] - engine) / 1000:,.0f} k)"
