@@ -756,8 +756,10 @@ class TikalState(GameState):
             if self.edition.rotated_steps[tile][r] == layout
         )
         allowed = _PLACE_TILE.at(action.space * SIDES + canonical)
-        # By value, not identity: an action may come from another process or a copy.
-        if allowed not in self._placements(tile):
+        # The table's instance is found by identity (a C loop, compiled); should a placement
+        # ever not be the table's (a copy from elsewhere), by value: never by identity alone.
+        placements = self._placements(tile)
+        if not any(p is allowed for p in placements) and allowed not in placements:
             if self.tile_at[action.space] != NO_TILE:
                 raise IllegalAction("TIK-2", say("that space already holds a tile"))
             raise IllegalAction(
