@@ -24,6 +24,7 @@ import pyspiel
 from meeple.engine.game import GameState
 from meeple.engine.registry import game_info
 from meeple.research.games import (
+    ActionIndexes,
     acting_seat,
     action_mask,
     encoding_for,
@@ -56,6 +57,7 @@ def per_call(work: Callable[[], object], calls: int) -> float:
 
 def measure(game: str, players: int, games: int) -> dict[str, float]:
     info, _, encoding = encoding_for(game, {"players": players})
+    indexes = ActionIndexes(encoding)
     found = positions(game, players, games)
     views = [state.view(seat) for state, seat in found]
     it = iter(range(len(found)))
@@ -68,7 +70,11 @@ def measure(game: str, players: int, games: int) -> dict[str, float]:
     figures = {
         "positions": float(len(found)),
         "legal_actions µs": each(lambda i: found[i][0].legal_actions(found[i][1])),
-        "mask µs": each(lambda i: action_mask(found[i][0], info, encoding, found[i][1])),
+        "mask µs": each(
+            lambda i: action_mask(
+                found[i][0], info, indexes, encoding.action_space_size, found[i][1]
+            )
+        ),
         "view µs": each(lambda i: found[i][0].view(found[i][1])),
         "observation µs": each(lambda i: encoding.observation(views[i])),
     }

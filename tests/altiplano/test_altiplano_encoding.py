@@ -122,9 +122,9 @@ def test_the_spaces_follow_the_edition() -> None:
 
 def test_indexes_out_of_range_and_foreign_actions_are_refused() -> None:
     enc = encoding({"players": 2})
-    with pytest.raises(IndexError):
+    with pytest.raises(ValueError, match="not in 0"):
         enc.action_at(enc.action_space_size)
-    with pytest.raises(IndexError):
+    with pytest.raises(ValueError, match="not in 0"):
         enc.action_at(-1)
     outside = "outside Altiplano's action space"
     with pytest.raises(ValueError, match=outside):

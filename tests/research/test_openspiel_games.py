@@ -35,7 +35,7 @@ def test_importing_registers_every_game_with_an_encoding() -> None:
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("game", research_games())
 def test_openspiel_random_simulation_test_passes(game: str) -> None:
-    spiel = pyspiel.load_game(short_name(game), {"players": 2, "seed": 4})
+    spiel = pyspiel.load_game(short_name(game), {"players": 2, "seed": 4, "replay_chance": True})
     pyspiel.random_sim_test(spiel, num_sims=1, serialize=False, verbose=False)
 
 

@@ -16,7 +16,7 @@ import pyspiel
 import pytest
 
 from meeple.engine.game import GameState
-from meeple.research.games import encoding_for, research_games
+from meeple.research.games import research_games
 from meeple.research.history import HistoryLayout, SeatHistory, start_row, step_row
 from meeple.research.openspiel import MeepleState, short_name
 from planted import altiplano_marked_edition, tikal_marked_edition
@@ -26,7 +26,11 @@ RICH = {"tikal": {"players": 3, "auction": True}, "altiplano": {"players": 3, "m
 
 
 def load(game: str, **params: Any) -> pyspiel.Game:
-    return pyspiel.load_game(short_name(game), {**RICH[game], "seed": 3, **params})
+    """The games these tests play side by side take the same draws for the same actions
+    (``replay_chance``): they compare histories, not chance."""
+    return pyspiel.load_game(
+        short_name(game), {**RICH[game], "seed": 3, "replay_chance": True, **params}
+    )
 
 
 def tensor(state: pyspiel.State, seat: int) -> np.ndarray:
@@ -203,8 +207,7 @@ def test_planted_names_do_not_reach_the_tensor(game: str) -> None:
     """With every secret name made a marker (tests/planted.py), the same game gives every seat
     the same tensor: the history is made of numbers from views, not of names."""
     data, _ = MARKED[game]()
-    plain, marked = load(game), load(game)
-    _, marked.options, marked.encoding = encoding_for(game, {**RICH[game], "edition": data})
+    plain, marked = load(game), load(game, edition=orjson.dumps(data).decode())
     a, b = plain.new_initial_state(), marked.new_initial_state()
     rng = random.Random(8)
     for step in range(80):
@@ -220,7 +223,7 @@ def test_planted_names_do_not_reach_the_tensor(game: str) -> None:
 def test_steps_beyond_the_section_are_folded_into_a_chain() -> None:
     """A game longer than the section keeps its last rows, and the steps before them in a
     chain: two histories that differ only in a folded step still differ."""
-    layout = HistoryLayout(players=2, rows=3)
+    layout = HistoryLayout(players=2, rows=3, actions=16)
     early, late = SeatHistory(layout), SeatHistory(layout)
     observation = np.zeros(4, np.float32)
     early.add(start_row((0.5, 0.25)), observation)
@@ -233,9 +236,10 @@ def test_steps_beyond_the_section_are_folded_into_a_chain() -> None:
     one, two = (np.zeros(layout.size, np.float32) for _ in range(2))
     layout.fill(one, early)
     layout.fill(two, late)
-    assert one[0] == 3 and not np.array_equal(one, two)
+    assert one[0] == 3 / 3 and not np.array_equal(one, two)  # the fold count, in rows
     assert np.array_equal(one[3:], two[3:])
-    assert list(one[3 : 3 + layout.width]) == [1, 0, 1, 12, 0.125, 0]  # step 2: seat 0 played 12
+    # step 2: seat 0 played 12, of 16 actions
+    assert list(one[3 : 3 + layout.width]) == [1, 0, 1, 12 / 16, 0.125, 0]
 
 
 DOC = Path(__file__).parent.parent.parent / "docs" / "research.md"

@@ -5,6 +5,7 @@ SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import pytest
@@ -238,3 +239,28 @@ def test_a_finished_game_gives_its_score_sheet_seed_and_record(service):
     assert record["seed"] == table.seed and len(record["actions"]) == len(table.moves)
     assert service.store.tables_to_resume() == []
     assert service.move(created.id, 0, {}, table.version, "late").rule == "game over"
+
+
+def test_a_table_rebuilt_from_the_store_takes_every_legal_tile_placement(service):
+    """Issue 26's trap, through the server: a Tikal state's legal placements were once cached
+    process-wide and compared by identity, so a copy could refuse them. Here the legal actions
+    are listed first (filling the caches), then tile placements are played as JSON on the table
+    rebuilt from the store by another service, and every placement also on a pickled copy of
+    the state (as the bot pool sends work to its processes)."""
+    created = service.create("tikal", {"players": 2}, HUMANS)
+    table, rng, placed = live(service, created.id), random.Random(2), 0
+    while not table.state.is_over():
+        seat = table.state.to_move()[0]
+        legal = table.state.legal_actions(seat)
+        chosen = rng.choice(legal)
+        if chosen.kind == "place_tile":
+            if placed % 6 == 0:  # (a rebuild replays the log: not at every placement)
+                service = TableService(service.store)
+                table = live(service, created.id)
+            pickle.loads(pickle.dumps(table.state)).apply(seat, chosen)
+            placed += 1
+        answer = service.move(
+            created.id, seat, chosen.to_json(), table.version, f"m{table.version}"
+        )
+        assert answer.ok, answer.to_json()
+    assert placed >= 30

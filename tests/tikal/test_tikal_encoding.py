@@ -60,9 +60,9 @@ def test_indexes_are_the_same_across_table_sizes_up_to_exchanges() -> None:
 
 def test_indexes_outside_the_space_are_refused() -> None:
     enc = encoding({"players": 3})
-    with pytest.raises(IndexError):
+    with pytest.raises(ValueError, match="not in 0"):
         enc.action_at(enc.action_space_size)
-    with pytest.raises(IndexError):
+    with pytest.raises(ValueError, match="not in 0"):
         enc.action_at(-1)
     with pytest.raises(ValueError):
         enc.action_index(Bid(bid_limit(enc.edition) + 1))

@@ -11,10 +11,27 @@ it cannot hold what the seat may not see: secrecy holds by construction.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from typing import Any, Protocol
 
 from meeple.engine.actions import Action
+
+
+def checked_index(index: object, size: int) -> int:
+    """`index` as an action index of a space of `size`: an integer (Python's or numpy's) in
+    0..size-1; anything else raises `ValueError` naming it. A float, even a whole one such as
+    ``4289.0``, or a bool is refused: it is a caller's mistake that would otherwise play some
+    action."""
+    if isinstance(index, bool | float):
+        raise ValueError(f"an action index is an integer, not {index!r}")
+    try:
+        number = operator.index(index)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"an action index is an integer, not {index!r}") from None
+    if not 0 <= number < size:
+        raise ValueError(f"action index {number} is not in 0..{size - 1}")
+    return number
 
 
 class Encoding(Protocol):
@@ -28,13 +45,21 @@ class Encoding(Protocol):
         """The index of `action`; the same action always has the same index."""
 
     def action_at(self, index: int) -> Action:
-        """The action of `index` (inverse of `action_index`); an index out of range raises
-        `IndexError`."""
+        """The action of `index` (inverse of `action_index`); anything but an integer in
+        range raises `ValueError` (`checked_index`)."""
 
     @property
     def secret_kinds(self) -> frozenset[str]:
         """Kinds of action whose choice the other seats may not know (they see that the seat
         acted, not what it chose), besides every choice made in a simultaneous step."""
+
+    @property
+    def chance_kinds(self) -> frozenset[str]:
+        """Kinds of action after which the engine may reveal something drawn (a tile, a bag's
+        goods): the research adapters re-deal what no seat knows before such a step
+        (`GameState.redeal_unknown`), from their own generator, so that a copy of the state
+        made earlier cannot know the draw. tests/research checks in random games of every
+        table that every reveal follows one of them."""
 
     @property
     def max_game_length(self) -> int:

@@ -176,6 +176,16 @@ class GameState(ABC):
         """
 
     @abstractmethod
+    def redeal_unknown(self, rng: random.Random) -> None:
+        """Re-deal, in place and from `rng`, what no seat knows yet (a stack's order, face-down
+        tokens, the seeds of draws to come), leaving every seat's view as it is.
+
+        Research adapters call it before a step that may reveal something, so that chance is
+        drawn when it happens, from the generator of the game object (OpenSpiel's sampled
+        chance): a copy of the state made earlier, searched or rolled out, cannot know what
+        will be drawn."""
+
+    @abstractmethod
     def narrate(
         self, before: Self, seat: int, action: Action, viewer: int | None
     ) -> list[LogEntry]:
@@ -253,6 +263,23 @@ class GameState(ABC):
                 ),
             )
         return seat
+
+    # -- copies by the standard library ---------------------------------------------------
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its JSON form, restored by `from_json`: a state's pickle is plain data,
+        the same size whatever else the process played, and what the process keeps for speed
+        (an edition's memo, cached placements and paths, interned actions) never travels. So
+        a state sent to another process (multiprocessing, Ray, OpenSpiel's serialize) plays
+        exactly as the original, with that process's own caches."""
+        return (type(self).from_json, (self.to_json(),))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """`clone`: independent, and it shares only what never changes (the edition, caches)."""
+        return self.clone()
+
+    def __copy__(self) -> Self:
+        """`clone` too: a shallow copy would share the lists a move changes."""
+        return self.clone()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):

@@ -98,6 +98,11 @@ class GameInfo:
         """How the game's seats look and are named: its state class's one declaration."""
         return self.state_class.seats
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name: it holds classes and functions, and the receiving process has
+        its own registry."""
+        return (_registered, (self.name,))
+
     def option(self, name: str) -> OptionSpec:
         """The option called `name`; an unknown name raises `OptionsError` listing them."""
         for spec in self.options:
@@ -109,3 +114,10 @@ class GameInfo:
     def defaults(self) -> dict[str, Any]:
         """Every option at its default, ``players`` included."""
         return {PLAYERS: self.default_players} | {s.name: s.default for s in self.options}
+
+
+def _registered(name: str) -> GameInfo:
+    """The registry's declaration of `name` (imported here: the registry imports this module)."""
+    from meeple.engine.registry import game_info
+
+    return game_info(name)

@@ -4,17 +4,18 @@ some options, and the legal-action mask of a seat. No game is named here."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import orjson
 
 from meeple.engine.actions import Action
 from meeple.engine.encoding import Encoding
 from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS, GameInfo
-from meeple.engine.registry import game_info, game_names
+from meeple.engine.registry import game_info, game_names, shipped_edition
 
 
 def research_games() -> tuple[str, ...]:
@@ -70,14 +71,58 @@ def acting_seat(state: GameState, info: GameInfo) -> int | None:
     return min(movers)
 
 
+class ActionIndexes:
+    """`Encoding.action_index`, remembered per action object: an engine that hands out one
+    instance per action (Tikal's tables) then costs a dictionary look-up per legal action
+    instead of the encoding's arithmetic, at every step of the adapters.
+
+    Keyed by the object's identity, with the object kept in the entry, so that an id is never
+    reused while its entry lives; at most `LIMIT` entries, then it starts afresh. Threads may
+    share it: each step is one dictionary operation, and a race only loses an entry."""
+
+    LIMIT = 1 << 16
+
+    def __init__(self, encoding: Encoding) -> None:
+        self._encoding = encoding
+        self._index = encoding.action_index
+        self._known: dict[int, tuple[Action, int]] = {}
+
+    def __call__(self, action: Action) -> int:
+        entry = self._known.get(id(action))
+        if entry is not None and entry[0] is action:
+            return entry[1]
+        index = self._index(action)
+        if len(self._known) >= self.LIMIT:
+            self._known = {}
+        self._known[id(action)] = (action, index)
+        return index
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled empty: what it remembers are this process's objects."""
+        return (ActionIndexes, (self._encoding,))
+
+
 def action_mask(
-    state: GameState, info: GameInfo, encoding: Encoding, seat: int
+    state: GameState, info: GameInfo, index: Callable[[Action], int], size: int, seat: int
 ) -> npt.NDArray[np.int8]:
-    """1 at the index of each action `seat` is offered now (`playable_actions`), 0 elsewhere."""
-    mask = np.zeros(encoding.action_space_size, dtype=np.int8)
-    indexes = [encoding.action_index(a) for a in playable_actions(state, info, seat)]
-    mask[indexes] = 1
+    """1 at the index (`index`, of a space of `size`) of each action `seat` is offered now
+    (`playable_actions`), 0 elsewhere."""
+    mask = np.zeros(size, dtype=np.int8)
+    mask[[index(a) for a in playable_actions(state, info, seat)]] = 1
     return mask
+
+
+def edition_data(game: str, edition: object) -> Any:
+    """The ``edition`` option as the engine takes it, from what a researcher passes: None or
+    ``""`` for the built-in edition, the name of an edition shipped with the game
+    (`registry.edition_names`), an edition's JSON text, or its data (a dict) as it is."""
+    if edition is None or edition == "":
+        return None
+    if isinstance(edition, str):
+        if edition.lstrip().startswith("{"):
+            return orjson.loads(edition)
+        return shipped_edition(game, edition)
+    return edition
 
 
 def seat_options(options: Mapping[str, Any], players: int | None) -> dict[str, Any]:

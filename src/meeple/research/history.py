@@ -70,11 +70,13 @@ class HistoryLayout:
     """Where a history section's numbers go: a fold part (steps folded: their count and chain
     digest), then `rows` rows of `width` numbers, oldest first: the acting seat one-hot
     (counted from the seat; zeros in the start row and in unused rows), a flag that the
-    action is known, the action's index (0 when not known), the digest of the observation
-    after the step."""
+    action is known, the action's index divided by `actions` (in [0, 1); 0 when not known),
+    the digest of the observation after the step. The fold count is divided by `rows`, so
+    every number is of the order of 1, as networks like them."""
 
     players: int
     rows: int
+    actions: int  # the size of the game's action space
 
     @property
     def width(self) -> int:
@@ -92,7 +94,7 @@ class HistoryLayout:
             out[mover] = 1.0
         if action >= 0:
             out[self.players] = 1.0
-            out[self.players + 1] = action
+            out[self.players + 1] = action / self.actions
         out[self.players + 2] = first
         out[self.players + 3] = second
 
@@ -139,7 +141,7 @@ class SeatHistory:
             self.chain = hashlib.sha256(self.chain + table[0].tobytes()).digest()
             self.folded += 1
             table[:-1] = table[1:]
-            self.section[0] = self.folded
+            self.section[0] = self.folded / layout.rows
             self.section[1:3] = digest_pair(self.chain)
             at = layout.rows - 1
         layout.write_row(table[at], row)

@@ -4,12 +4,27 @@
     import meeple.research.openspiel  # registers python_meeple_tikal, ...
     game = pyspiel.load_game("python_meeple_tikal", {"players": 4, "auction": True})
 
-The game's flag and seat options are game parameters, with ``players`` and ``seed`` (the seed
-of the first game; -1 for a random one; each new initial state takes the next seed).
-Chance is sampled: the engine draws with its own seeded generator, so there are no chance
-nodes. Players move one at a time; in a simultaneous step the lowest seat of
-`GameState.to_move` with something to do moves first (the engine keeps the others' choices
-secret as it does at the table); steps that only undo another are not offered
+The game's flag and seat options are game parameters, with ``players``, ``edition`` (the name
+of an edition shipped with the game, or its JSON text; empty for the built-in one) and
+``rng_seed`` (OpenSpiel's usual name; ``seed`` is the same, kept for existing code): the seed
+of the game's generator, -1 (the default) for a fresh one from the operating system, so that
+``load_game(name)`` plays other games in every process.
+
+Chance is sampled, as in OpenSpiel's sampled-stochastic games: there are no chance nodes, and
+the generator lives in the game object. It deals each new initial state, and before a step
+that may reveal something drawn (the encoding's `chance_kinds`) the engine re-deals what no
+seat knows from it (`GameState.redeal_unknown`): so a clone searched or rolled out draws its
+own tiles and goods, not the real game's. With ``replay_chance=True`` each state keeps the
+draws it was dealt instead, so that a clone given the same actions draws the same: what
+OpenSpiel's ``random_sim_test`` checks at every step, and what reproducing a game from one
+of its states needs. ``get_rng_state``/``set_rng_state`` read and set it;
+a game pickles with its parameters and generator, a state with its game. (OpenSpiel's C++
+`SerializeGameAndState` asks the C++ game for its generator, which a Python game cannot give:
+see docs/research.md.)
+
+Players move one at a time; in a simultaneous step the lowest seat of `GameState.to_move`
+with something to do moves first (the engine keeps the others' choices secret as it does at
+the table); steps that only undo another are not offered
 (`meeple.research.games.playable_actions`). Returns come at the end: 1 to each seat sharing
 the win, 0 to the others. `max_game_length` is the encoding's own bound
 (`Encoding.max_game_length`, derived from the edition and options): an OpenSpiel game must end,
@@ -21,26 +36,34 @@ is a SHA-256 digest chained over every view the seat has had since the start (an
 action it took itself), then its view now; the tensor is the encoding of its view now
 followed by its history (`meeple.research.history`: one row per step, with the acting seat,
 the action when the seat may know it and a digest of the seat's observation after it).
-`resample_from_infostate` builds the state through the engine's `determinize`, from that
-seat's view alone.
+Observers honour `pyspiel.IIGObservationType` (`meeple.research.observers`): public only is
+the spectators' view, all players every seat's view. `resample_from_infostate` builds the
+state through the engine's `determinize`, from that seat's view alone.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import numpy as np
 import orjson
 import pyspiel
 
 from meeple.engine.encoding import Encoding
 from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS, GameInfo
-from meeple.research.games import acting_seat, encoding_for, playable_actions, research_games
+from meeple.research.games import (
+    ActionIndexes,
+    acting_seat,
+    edition_data,
+    encoding_for,
+    playable_actions,
+    research_games,
+)
 from meeple.research.history import (
     MOST_ROWS,
     HistoryLayout,
@@ -49,9 +72,13 @@ from meeple.research.history import (
     start_row,
     step_row,
 )
+from meeple.research.observers import Observer, make_observer
 
 #: Option kinds that become game parameters, and the parameter's type.
 _PARAMETER_KINDS: dict[str, Callable[[Any], Any]] = {"flag": bool, "seat": int}
+
+#: The seed parameters: OpenSpiel's usual name, and the name this adapter had first.
+SEED_PARAMETERS = ("rng_seed", "seed")
 
 
 def short_name(game: str) -> str:
@@ -60,11 +87,24 @@ def short_name(game: str) -> str:
 
 def _parameters(info: GameInfo) -> dict[str, Any]:
     """The game's parameters and their defaults (OpenSpiel's parameter specification)."""
-    params: dict[str, Any] = {PLAYERS: info.default_players, "seed": -1}
+    params: dict[str, Any] = {PLAYERS: info.default_players, "edition": "", "replay_chance": False}
+    params |= dict.fromkeys(SEED_PARAMETERS, -1)
     for spec in info.options:
         if spec.kind in _PARAMETER_KINDS:
             params[spec.name] = _PARAMETER_KINDS[spec.kind](spec.default or 0)
     return params
+
+
+def game_seed(params: Mapping[str, Any]) -> int:
+    """The seed of the game's generator: ``rng_seed`` or its alias ``seed`` (both given, they
+    must agree), -1 when neither is; any other negative number is refused."""
+    given = {params[name] for name in SEED_PARAMETERS if params.get(name, -1) != -1}
+    if len(given) > 1:
+        raise ValueError(f"rng_seed and seed disagree: {sorted(given)}")
+    seed = given.pop() if given else -1
+    if type(seed) is not int or seed < -1:
+        raise ValueError(f"rng_seed must be an integer >= 0, or -1 for a random one: {seed!r}")
+    return seed
 
 
 def _game_type(info: GameInfo) -> pyspiel.GameType:
@@ -92,11 +132,16 @@ def _game_class(game: str) -> type[pyspiel.Game]:
     class MeepleGame(pyspiel.Game):
         def __init__(self, params: Mapping[str, Any] | None = None) -> None:
             params = {**_parameters(info), **(params or {})}
-            options = {k: v for k, v in params.items() if k != "seed"}
+            options = {
+                k: v for k, v in params.items() if k not in (*SEED_PARAMETERS, "replay_chance")
+            }
+            options["edition"] = edition_data(game, options["edition"])
             self.meeple_info, self.options, self.encoding = encoding_for(game, options)
             length = self.encoding.max_game_length
             players = self.options[PLAYERS]
-            self.history = HistoryLayout(players, min(length + 1, MOST_ROWS))
+            self.history = HistoryLayout(
+                players, min(length + 1, MOST_ROWS), self.encoding.action_space_size
+            )
             game_info = pyspiel.GameInfo(
                 num_distinct_actions=self.encoding.action_space_size,
                 max_chance_outcomes=0,
@@ -107,27 +152,71 @@ def _game_class(game: str) -> type[pyspiel.Game]:
                 max_game_length=length,
             )
             super().__init__(game_type, game_info, params)
-            seed = params["seed"]
-            self._seeds = random.Random(seed if seed >= 0 else None)
+            seed = game_seed(params)
+            #: The game's generator: it deals every new game and draws chance as it happens.
+            self.chance = random.Random(seed if seed >= 0 else None)
+            #: Whether each state keeps the draws it was dealt (`replay_chance`), rather than
+            #: drawing from `chance` when they happen.
+            self.replay_chance = bool(params["replay_chance"])
+            self._labels: GameState | None = None
+            self.indexes = ActionIndexes(self.encoding)
 
         def new_initial_state(self) -> MeepleState:
-            seed = self._seeds.getrandbits(32)
+            """A new game of the next seed of the game's generator (OpenSpiel also makes one
+            for every clone and deserialized state, and replaces its table at once: the
+            engine itself is only made when first used)."""
             new, options = self.meeple_info.state_class.new, self.options
-            start = functools.partial(new, options, seed)
-            return MeepleState(
-                self, _Table(self.encoding, self.meeple_info, self.history, start=start)
+            start = functools.partial(new, options, self.chance.getrandbits(64))
+            table = _Table(
+                self.encoding, self.meeple_info, self.history, start=start, indexes=self.indexes
             )
+            return MeepleState(self, table)
+
+        def get_rng_state(self) -> str:
+            """The generator's state as text (OpenSpiel's ``GetRNGState``)."""
+            version, internal, gauss = self.chance.getstate()
+            return orjson.dumps([version, internal, gauss]).decode()
+
+        def set_rng_state(self, rng_state: str) -> None:
+            """Set the generator from `get_rng_state`'s text (OpenSpiel's ``SetRNGState``)."""
+            version, internal, gauss = orjson.loads(rng_state)
+            self.chance.setstate((version, tuple(internal), gauss))
+
+        def __reduce__(self) -> tuple[Any, ...]:
+            """A game pickles (and deep-copies) as its parameters and its generator's state,
+            so multiprocessing and Ray can send it."""
+            return (_load_game, (short_name(game), self.get_parameters(), self.get_rng_state()))
+
+        def __deepcopy__(self, memo: dict[int, Any]) -> pyspiel.Game:
+            return _load_game(short_name(game), self.get_parameters(), self.get_rng_state())
+
+        def action_to_string(self, player: int, action: int) -> str:
+            """The action's words, as a state names it (`GameState.action_label`) at the
+            start of a game of these options (a later state may name it more precisely)."""
+            if self._labels is None:
+                self._labels = self.meeple_info.state_class.new(self.options, 0)
+            return str(self._labels.action_label(self.encoding.action_at(action)))
 
         def make_py_observer(
             self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
-        ) -> MeepleObserver:
-            recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-            return MeepleObserver(self.encoding, self.history if recall else None)
+        ) -> Observer:
+            return make_observer(self.encoding, self.history, iig_obs_type)
 
     info, _, _ = encoding_for(game, {})
     game_type = _game_type(info)
     MeepleGame.__name__ = MeepleGame.__qualname__ = f"Meeple{game.title()}Game"
     return MeepleGame
+
+
+def _load_game(name: str, params: Mapping[str, Any], rng_state: str) -> pyspiel.Game:
+    """A game loaded from its parameters, its generator set to `rng_state`."""
+    spiel = pyspiel.load_game(name, dict(params))
+    spiel.set_rng_state(rng_state)
+    return spiel
+
+
+def _deserialize_state(spiel: pyspiel.Game, serialized: str) -> pyspiel.State:
+    return spiel.deserialize_state(serialized)
 
 
 def _view_bytes(state: GameState, seat: int) -> bytes:
@@ -156,12 +245,16 @@ class _Recall:
         #: costs an observation of every seat after every step).
         self.histories = histories
         self.covered = [-1] * len(digests)
+        #: move number -> the seed of the generator the unknown was re-dealt with before it
+        #: (`GameState.redeal_unknown`), so that a replay draws what the game drew
+        self.redeals: dict[int, int] = {}
 
     def copy(self) -> _Recall:
         histories = None if self.histories is None else [h.copy() for h in self.histories]
         other = _Recall(self.base, self.digests[:], histories)
         other.moves = self.moves[:]
         other.covered = self.covered[:]
+        other.redeals = self.redeals.copy()
         return other
 
     def digest(self, state: GameState, seat: int, encoding: Encoding) -> bytes:
@@ -220,12 +313,15 @@ class _Recall:
             if covered < 0:
                 self._start(game, seat, encoding)
         for move, (mover, action, _) in enumerate(self.moves):
+            if move in self.redeals:
+                game.redeal_unknown(random.Random(self.redeals[move]))
             game.apply(mover, encoding.action_at(action))
             for seat, covered in enumerate(self.covered):
                 if covered == move:
                     self._extend(game, seat, move, encoding)
         # Every seat is up to date: the next replay starts here (`game` is never changed again).
         self.base, self.moves, self.covered = game, [], [0] * len(self.covered)
+        self.redeals = {}
 
 
 def _start_digest(view: bytes, salt: bytes = b"") -> bytes:
@@ -248,8 +344,11 @@ class _Table:
         engine: GameState | None = None,
         recalls: tuple[_Recall, _Recall] | None = None,
         start: Callable[[], GameState] | None = None,
+        indexes: ActionIndexes | None = None,
     ) -> None:
         self.encoding = encoding
+        #: The game's remembered action indexes (shared by its states), or a table's own.
+        self.indexes = indexes if indexes is not None else ActionIndexes(encoding)
         self.info = info
         self.layout = layout  # of each seat's history section
         self._engine = engine
@@ -283,10 +382,17 @@ class _Table:
         assert self._recalls is not None
         return self._recalls
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled dealt (a table not yet used is dealt now), so that its pickle holds the
+        engine's state and never the game's generator."""
+        return (_Table, (self.encoding, self.info, self.layout, self.engine, self.recalls))
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         string, tensor = self.recalls
         recalls = (string.copy(), tensor.copy())
-        return _Table(self.encoding, self.info, self.layout, self.engine.clone(), recalls)
+        return _Table(
+            self.encoding, self.info, self.layout, self.engine.clone(), recalls, None, self.indexes
+        )
 
 
 class MeepleState(pyspiel.State):
@@ -308,19 +414,38 @@ class MeepleState(pyspiel.State):
         table = self.table
         if acting_seat(table.engine, table.info) != player:
             return []
-        index = table.encoding.action_index
-        return sorted(index(a) for a in playable_actions(table.engine, table.info, player))
+        index = table.indexes
+        return sorted([index(a) for a in playable_actions(table.engine, table.info, player)])
 
     def _apply_action(self, action: int) -> None:
         table = self.table
         seat = acting_seat(table.engine, table.info)
         if seat is None:
             raise pyspiel.SpielError("the game is over")
-        engine, played = table.engine, table.encoding.action_at(action)
-        secret = len(engine.to_move()) > 1 or played.kind in table.encoding.secret_kinds
+        engine, played, encoding = table.engine, table.encoding.action_at(action), table.encoding
+        secret = len(engine.to_move()) > 1 or played.kind in encoding.secret_kinds
+        if played.kind in encoding.chance_kinds:
+            spiel = self.get_game()
+            if not spiel.replay_chance:
+                # Chance is drawn now, from the game's generator (OpenSpiel's sampled chance).
+                seed = spiel.chance.getrandbits(64)
+                engine.redeal_unknown(random.Random(seed))
+                for recall in table.recalls:
+                    recall.redeals[len(recall.moves)] = seed
         engine.apply(seat, played)
         for recall in table.recalls:
             recall.moves.append((seat, action, secret))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A state pickles with its game, in OpenSpiel's serialized form (its history and
+        move number too): OpenSpiel's own pickling serializes the game's generator through
+        C++, which a Python game cannot provide."""
+        return (_deserialize_state, (self.get_game(), self.serialize()))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> pyspiel.State:
+        """A copy with a copy of the game (and its generator), which therefore draws what
+        this state will; `clone` shares the game, as OpenSpiel's clones do."""
+        return _deserialize_state(copy.deepcopy(self.get_game(), memo), self.serialize())
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.table.engine
@@ -364,7 +489,7 @@ class MeepleState(pyspiel.State):
         return MeepleState(self.get_game(), sampled_table)
 
     def __str__(self) -> str:
-        return orjson.dumps(self.table.engine.view(None)).decode()
+        return _json(self.table.engine.view(None)).decode()  # keys sorted: copies list alike
 
 
 def _seed(probability_sampler: Any) -> int:
@@ -372,43 +497,6 @@ def _seed(probability_sampler: Any) -> int:
     if probability_sampler is not None and hasattr(probability_sampler, "randint"):
         return int(probability_sampler.randint(0, 2**31 - 1))
     return random.getrandbits(64)
-
-
-class MeepleObserver:
-    """OpenSpiel's observer (the ``PyObserver`` interface): a seat's observation, or with
-    perfect recall (`history` given) its information state: the observation, then the seat's
-    history section."""
-
-    def __init__(self, encoding: Encoding, history: HistoryLayout | None) -> None:
-        self.encoding = encoding
-        self.history = history
-        size = int(np.prod(encoding.observation_shape))
-        extra = history.size if history is not None else 0
-        self.tensor = np.zeros(size + extra, np.float32)
-        self._observation = self.tensor[:size]
-        self.dict = {"observation": self._observation.reshape(encoding.observation_shape)}
-        if history is not None:
-            self._history = self.tensor[size:]
-            self.dict["history"] = self._history
-
-    def set_from(self, state: MeepleState, player: int) -> None:
-        table = state.table
-        if self.history is None:
-            view = table.engine.view(player)
-            self._observation[:] = self.encoding.observation(view).reshape(-1)
-            return
-        seat = table.recalls[1].history(table.engine, player, self.encoding)
-        assert seat.observation is not None, "a history up to date holds the view now"
-        self._observation[:] = seat.observation.reshape(-1)
-        self.history.fill(self._history, seat)
-
-    def string_from(self, state: MeepleState, player: int) -> str:
-        table = state.table
-        view = _view_bytes(table.engine, player).decode()
-        if self.history is None:
-            return view
-        digest = table.recalls[0].digest(table.engine, player, self.encoding)
-        return digest.hex() + "\n" + view
 
 
 def register_all() -> tuple[str, ...]:

@@ -25,13 +25,16 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from pettingzoo import AECEnv
 from rich.console import Console
 
 from meeple.engine.game import GameState
 from meeple.research.games import (
+    ActionIndexes,
     acting_seat,
     action_mask,
+    edition_data,
     encoding_for,
     playable_actions,
     seat_options,
@@ -44,7 +47,10 @@ def env(
     game: str, players: int | None = None, render_mode: str | None = None, **options: Any
 ) -> MeepleEnv:
     """An AEC environment of `game` with `players` seats (else the game's default) and the
-    game's other `options` (as `GameState.new` takes them)."""
+    game's other `options` (as `GameState.new` takes them; ``edition`` may also name an
+    edition shipped with the game, `meeple.research.games.edition_data`)."""
+    if "edition" in options:
+        options = {**options, "edition": edition_data(game, options["edition"])}
     return MeepleEnv(game, seat_options(options, players), render_mode)
 
 
@@ -85,6 +91,11 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         }
         self._rng = random.Random()
         self.state: GameState | None = None
+        self._index = ActionIndexes(self.encoding)
+        #: The indexes `observe` offered the acting agent, and the step they were offered at,
+        #: so that `step` checks a choice without listing the legal actions again.
+        self._offered: tuple[int, npt.NDArray[np.intp]] | None = None
+        self._steps = 0
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -93,11 +104,16 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game. With `seed`, the game (and every later reset's) is that seed's; the
-        game's options are the environment's (`options` here is accepted and not used)."""
+        """A new game. With `seed` (any integer), the game (and every later reset's) is that
+        seed's; without one ever given, each environment draws its own. The environment's
+        generator deals each game and draws its chance as it happens (before each step of
+        the encoding's `chance_kinds`), so a copy of the environment (`copy.deepcopy`,
+        pickle) plays on exactly as the original. The game's options are the environment's
+        (`options` here is accepted and not used)."""
         if seed is not None:
             self._rng = random.Random(seed)
         self.state = self.game_info.state_class.new(self.options, seed=self._rng.getrandbits(32))
+        self._offered = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -117,11 +133,12 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
 
     def observe(self, agent: str) -> dict[str, Any]:
         state, seat = self._game(), self._seat[agent]
-        mask = (
-            action_mask(state, self.game_info, self.encoding, seat)
-            if acting_seat(state, self.game_info) == seat
-            else np.zeros(self.encoding.action_space_size, dtype=np.int8)
-        )
+        size = self.encoding.action_space_size
+        if acting_seat(state, self.game_info) == seat:
+            mask = action_mask(state, self.game_info, self._index, size, seat)
+            self._offered = (self._steps, np.flatnonzero(mask))
+        else:
+            mask = np.zeros(size, dtype=np.int8)
         return {"observation": self.encoding.observation(state.view(seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -132,10 +149,13 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for agents whose game is over")
         state, seat = self._game(), self._seat[agent]
-        chosen = self.encoding.action_at(int(action))
-        if chosen not in playable_actions(state, self.game_info, seat):
-            raise ValueError(f"action {int(action)} ({chosen!r}) is not legal for {agent} now")
+        chosen = self.encoding.action_at(action)  # ValueError unless an index in range
+        if not self._offers(state, seat, self.encoding.action_index(chosen)):
+            raise ValueError(f"action {action} ({chosen!r}) is not legal for {agent} now")
+        if chosen.kind in self.encoding.chance_kinds:
+            state.redeal_unknown(self._rng)  # drawn now, from the environment's generator
         state.apply(seat, chosen)
+        self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if state.is_over():
@@ -149,6 +169,15 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _offers(self, state: GameState, seat: int, index: int) -> bool:
+        """Whether `seat` is offered the action of `index` now: by the indexes `observe`
+        offered at this step, else by listing the legal actions."""
+        if self._offered is not None and self._offered[0] == self._steps:
+            offered = self._offered[1]
+            found = int(np.searchsorted(offered, index))
+            return found < len(offered) and int(offered[found]) == index
+        return any(self._index(a) == index for a in playable_actions(state, self.game_info, seat))
 
     def render(self) -> str | None:
         """The table as the game's terminal renderer draws it for spectators (so showing it

@@ -250,6 +250,11 @@ class KuhnState(GameState):
         for i, card in zip(hidden, cards, strict=True):
             self.cards[i] = card
 
+    def redeal_unknown(self, rng: random.Random) -> None:
+        """Nothing: the one card nobody holds is all that nobody knows, and one card has no
+        other order (Kuhn's chance is all in the deal)."""
+        del rng
+
     def narrate(
         self, before: Self, seat: int, action: Action, viewer: int | None
     ) -> list[LogEntry]:

@@ -147,6 +147,12 @@ class Components:
     #: derived tables memoised by the engine (e.g. field inputs per role and extensions)
     memo: dict[Any, Any] = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its edition's data: the memo is this process's, so a
+        copy's size never depends on what was played before, and loading the same data gives
+        that process's own cached instance (the built-in one for the built-in edition)."""
+        return (load, (None if self is _builtin() else self.raw,))
+
     def conversions_at(self, location: str) -> tuple[Conversion, ...]:
         return _BASIC_AT.get(location, ())
 

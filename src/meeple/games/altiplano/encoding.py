@@ -17,9 +17,10 @@ import numpy as np
 import numpy.typing as npt
 
 from meeple.engine.actions import Action
+from meeple.engine.encoding import checked_index
 from meeple.games.altiplano import components as C
 from meeple.games.altiplano.action_space import action_space, in_play
-from meeple.games.altiplano.actions import KeepMission, PassMission
+from meeple.games.altiplano.actions import Draw, FinalDraw, KeepMission, Pass, PassMission, SwapDraw
 from meeple.games.altiplano.game_length import max_game_length
 from meeple.games.altiplano.observation import Observer, Segment
 from meeple.games.altiplano.state import AltiplanoState
@@ -30,6 +31,9 @@ class AltiplanoEncoding:
 
     #: The mission draft's choices: the others see a card kept or passed, not which.
     secret_kinds = frozenset({KeepMission.kind, PassMission.kind})
+    #: Drawing from a bag (the round's draw, the planning swap's, the final storage's), and
+    #: the last pass of a round, after which the extension strip is refilled from the stack.
+    chance_kinds = frozenset({Draw.kind, SwapDraw.kind, FinalDraw.kind, Pass.kind})
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         comps = C.load(options["edition"])
@@ -56,10 +60,12 @@ class AltiplanoEncoding:
             raise ValueError(f"{action!r} is outside Altiplano's action space for these options")
         return index
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its options: the tables are rebuilt (or found cached) where it lands."""
+        return (encoding, (self._options,))
+
     def action_at(self, index: int) -> Action:
-        if not 0 <= index < len(self.actions):
-            raise IndexError(f"action index {index} is outside 0..{len(self.actions) - 1}")
-        return self.actions[index]
+        return self.actions[checked_index(index, len(self.actions))]
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

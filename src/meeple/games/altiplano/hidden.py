@@ -143,6 +143,17 @@ def shuffle_hidden(state: AltiplanoState, seat: int | None, rng: random.Random) 
         del pool[:size]
 
 
+def redeal_unknown(state: AltiplanoState, rng: random.Random) -> None:
+    """What no seat knows: the draws to come (from the seed and the salt), the order of the
+    extension stack within each letter and of the undealt mission cards. Bags and hands are
+    known to their owners, so they stay."""
+    s = state.s
+    s["seed"] = rng.getrandbits(32)
+    s["salt"] = rng.getrandbits(32)
+    _shuffle_stack(state.comps, s["stack"], rng)
+    shuffle(s["mission_deck"], rng)
+
+
 def _counts(tiles: list[str]) -> dict[str, int]:
     result: dict[str, int] = {}
     for good in tiles:

@@ -2022,6 +2022,11 @@ class AltiplanoState(GameState):
         shuffle_hidden(self, seat, rng)
         self._legal = {}
 
+    def redeal_unknown(self, rng: random.Random) -> None:
+        from meeple.games.altiplano.hidden import redeal_unknown
+
+        redeal_unknown(self, rng)
+
     # ------------------------------------------------------------------ words
     def action_label(self, action: Action) -> str:
         """Names, not ids: what an action costs and gives, in the edition's terms."""

@@ -117,6 +117,15 @@ class Edition:
         """Results the engine memoises per edition, keyed by everything they depend on."""
         return {}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its figures only: the lookup tables and the engine's
+        memo are this process's, rebuilt where the copy lands, so a copy's size never depends
+        on what was played before. The built-in edition comes back as that process's own
+        instance, which every state of it shares."""
+        if self is builtin_edition():
+            return (builtin_edition, ())
+        return (Edition, tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+
     def tile_index(self, tile_id: str) -> int:
         for index, tile in enumerate(self.tiles):
             if tile.id == tile_id:

@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from meeple.engine.actions import Action
+from meeple.engine.encoding import checked_index
 from meeple.games.tikal.actions import (
     FIGURES,
     Bid,
@@ -109,6 +110,9 @@ class TikalEncoding:
 
     #: Every choice is made in the open.
     secret_kinds: frozenset[str] = frozenset()
+    #: Ending a turn draws the next one's tile (or reveals the auction's); recovering turns
+    #: a face-down token.
+    chance_kinds: frozenset[str] = frozenset({EndTurn.kind, Recover.kind})
 
     def __init__(self, options: Mapping[str, Any] | None) -> None:
         self.options = TikalState.normalize_options(options)
@@ -125,8 +129,17 @@ class TikalEncoding:
         self._section = {s.kind: s for s in self.action_sections}
         self._cells, self.grid = _grid(edition)
         self.fields = self._fields()
-        self._spans = {f.name: (f.start, f.start + f.size, f.shape) for f in self.fields}
-        self._space_cells = tuple(np.array(self._cells).T)
+        #: field -> its first number; [space] -> its grid cell, counted row by row
+        self._at = {f.name: f.start for f in self.fields}
+        self._plane = self.grid[0] * self.grid[1]
+        self._cell = tuple(row * self.grid[1] + col for row, col in self._cells)
+        self._space_flat = np.array(self._cell, dtype=np.intp) + self._at["space"]
+        #: [viewing seat, or `players` for spectators][seat] -> the seat's row from the viewer
+        n = self.players
+        self._ranks = (
+            *(tuple((s - v) % n for s in range(n)) for v in range(n)),
+            tuple(range(n)),
+        )
         self._size = sum(f.size for f in self.fields)
         self._tile_features = _tile_features(edition)
         self.max_game_length = max_game_length(edition, self.players, self.options["auction"])
@@ -190,9 +203,12 @@ class TikalEncoding:
             raise ValueError(f"{action!r} is outside Tikal's action space")
         return offset
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its options: the tables are rebuilt (or found cached) where it lands."""
+        return (encoding, (self.options,))
+
     def action_at(self, index: int) -> Action:
-        if not 0 <= index < self.action_space_size:
-            raise IndexError(f"action index {index} is not in 0..{self.action_space_size - 1}")
+        index = checked_index(index, self.action_space_size)
         section = self.action_sections[bisect.bisect_right(self._starts, index) - 1]
         return _DECODERS[section.kind](self, index - section.start)
 
@@ -252,27 +268,32 @@ class TikalEncoding:
         return (self._size,)
 
     def observation(self, view: Mapping[str, Any]) -> npt.NDArray[np.float32]:
+        """The view as the vector `fields` describe. Written by flat offsets (a field's start,
+        a seat's row, a grid cell), the board's numbers gathered into one assignment: adapters
+        ask for an observation at every step, and slicing and reshaping each field cost more
+        than the numbers themselves."""
         out = np.zeros(self._size, dtype=np.float32)
-        part = self._part(out)
-        n = self.players
+        at, n = self._at, self.players
         seat = view["seat"]
-        order = list(range(n)) if seat is None else [(seat + i) % n for i in range(n)]
-        rank = {s: i for i, s in enumerate(order)}  # seat -> its row from the viewer
-        rank[NO_SEAT] = -1
-        self._board(view, part, rank)
-        players = view["players"]
-        for s, p in enumerate(players):
+        rank = self._ranks[n if seat is None else seat]  # seat -> its row from the viewer
+        out[self._space_flat] = 1
+        where, values = self._board(view, rank)
+        for s, p in enumerate(view["players"]):
             r = rank[s]
-            part("score")[r] = p["score"]
-            part("supply")[r] = p["supply"]
-            part("out")[r] = p["out"]
-            part("leader_waiting")[r] = p["leader"] == SUPPLY
-            part("leader_out")[r] = p["leader"] == OUT
-            part("treasures")[r] = p["treasures"]
-            part("moved")[r] = view["moved"][s]
-            part("passed")[r] = view["auction"]["passed"][s]
+            out[at["score"] + r] = p["score"]
+            out[at["supply"] + r] = p["supply"]
+            out[at["out"] + r] = p["out"]
+            out[at["leader_waiting"] + r] = p["leader"] == SUPPLY
+            out[at["leader_out"] + r] = p["leader"] == OUT
+            first = at["treasures"] + r * self.kinds
+            out[first : first + self.kinds] = p["treasures"]
+            out[at["moved"] + r] = view["moved"][s]
+            out[at["passed"] + r] = view["auction"]["passed"][s]
+            if p["leader"] >= 0:
+                where.append(at["leader"] + r * self._plane + self._cell[p["leader"]])
+                values.append(1)
         for s in view["to_move"]:
-            part("to_move")[rank[s]] = 1
+            out[at["to_move"] + rank[s]] = 1
         for name, who in (
             ("high_bidder", view["auction"]["high_bidder"]),
             ("first_passer", view["auction"]["first_passer"]),
@@ -281,91 +302,82 @@ class TikalEncoding:
             ("last_placer", view["last_placer"]),
         ):
             if who != NO_SEAT:
-                part(name)[rank[who]] = 1
-        self._table(view, part)
+                out[at[name] + rank[who]] = 1
+        for name in ("excavated", "recovered"):
+            for space, count in view["turn"][name]:
+                out[at[name] + self._cell[space]] = count
+        if where:
+            out[where] = values
+        self._table(view, out)
         return out
 
-    def _part(self, out: npt.NDArray[np.float32]) -> Callable[[str], npt.NDArray[np.float32]]:
-        spans = self._spans
-
-        def part(name: str) -> npt.NDArray[np.float32]:
-            start, end, shape = spans[name]
-            return out[start:end].reshape(shape)
-
-        return part
-
     def _board(
-        self,
-        view: Mapping[str, Any],
-        part: Callable[[str], npt.NDArray[np.float32]],
-        rank: Mapping[int, int],
-    ) -> None:
-        cells, index = self._cells, self.edition.index_of_id
-        part("space")[self._space_cells] = 1
-        board = view["board"]
-        if board:  # one assignment per plane, from columns gathered entry by entry
-            rotated, features = self.edition.rotated_steps, self._tile_features
-            rows, cols, kinds, stones, values, tokens, workers = [], [], [], [], [], [], []
-            for entry in board:
-                row, col = cells[entry["space"]]
-                tile = features[index[entry["tile"]]]
-                rows.append(row)
-                cols.append(col)
-                kinds.append(tile.kind)
-                stones.append(rotated[tile.tile][entry["rotation"]])
+        self, view: Mapping[str, Any], rank: tuple[int, ...]
+    ) -> tuple[list[int], list[float]]:
+        """The board planes' flat offsets and numbers, entry by entry (each lands once)."""
+        at, plane, cell = self._at, self._plane, self._cell
+        index, features = self.edition.index_of_id, self._tile_features
+        rotated = self.edition.rotated_steps
+        kinds, stones, value, tokens = (
+            at["tile_kind"],
+            at["stones"],
+            at["temple_value"],
+            at["tokens"],
+        )
+        camp, guard, workers = at["camp"], at["guard"], at["workers"]
+        where: list[int] = []
+        values: list[float] = []
+        for entry in view["board"]:
+            c = cell[entry["space"]]
+            tile = features[index[entry["tile"]]]
+            where.append(kinds + tile.kind * plane + c)
+            values.append(1)
+            for side, count in enumerate(rotated[tile.tile][entry["rotation"]]):
+                if count:
+                    where.append(stones + side * plane + c)
+                    values.append(count)
+            if entry["temple_value"]:
+                where.append(value + c)
                 values.append(entry["temple_value"])
-                tokens.append(entry["tokens"])
-                workers.append(entry["workers"])
-            order = sorted(range(self.players), key=rank.__getitem__)  # row -> seat
-            part("tile_kind")[kinds, rows, cols] = 1
-            part("stones")[:, rows, cols] = np.array(stones, dtype=np.float32).T
-            part("temple_value")[rows, cols] = values
-            part("tokens")[rows, cols] = tokens
-            part("workers")[:, rows, cols] = np.array(workers, dtype=np.float32)[:, order].T
-        for name in ("camp", "guard"):
-            plane = part(name)
-            for entry in board:
-                if entry[name] != NO_SEAT:
-                    row, col = cells[entry["space"]]
-                    plane[rank[entry[name]], row, col] = 1
-        leader = part("leader")
-        for s, p in enumerate(view["players"]):
-            if p["leader"] >= 0:
-                row, col = cells[p["leader"]]
-                leader[rank[s], row, col] = 1
-        for name, counts in (
-            ("excavated", view["turn"]["excavated"]),
-            ("recovered", view["turn"]["recovered"]),
-        ):
-            plane = part(name)
-            for space, count in counts:
-                plane[cells[space]] = count
+            if entry["tokens"]:
+                where.append(tokens + c)
+                values.append(entry["tokens"])
+            for s, count in enumerate(entry["workers"]):
+                if count:
+                    where.append(workers + rank[s] * plane + c)
+                    values.append(count)
+            if entry["camp"] != NO_SEAT:
+                where.append(camp + rank[entry["camp"]] * plane + c)
+                values.append(1)
+            if entry["guard"] != NO_SEAT:
+                where.append(guard + rank[entry["guard"]] * plane + c)
+                values.append(1)
+        return where, values
 
-    def _table(
-        self, view: Mapping[str, Any], part: Callable[[str], npt.NDArray[np.float32]]
-    ) -> None:
-        edition, index = self.edition, self.edition.index_of_id
-        part("step")[STEPS.index(view["step"])] = 1
-        part("ap")[0] = view["ap"]
-        part("high_bid")[0] = view["auction"]["high_bid"]
+    def _table(self, view: Mapping[str, Any], out: npt.NDArray[np.float32]) -> None:
+        edition, index, at = self.edition, self.edition.index_of_id, self._at
+        out[at["step"] + STEPS.index(view["step"])] = 1
+        out[at["ap"]] = view["ap"]
+        out[at["high_bid"]] = view["auction"]["high_bid"]
         if view["hand"] is not None:
             features = self._tile_features[index[view["hand"]]]
-            part("hand")[features.tile] = 1
-            part("hand_kind")[features.kind] = 1
-            part("hand_stones")[:] = edition.tiles[features.tile].steps
-            part("hand_temple_value")[0] = edition.tiles[features.tile].temple_value
+            tile = edition.tiles[features.tile]
+            out[at["hand"] + features.tile] = 1
+            out[at["hand_kind"] + features.kind] = 1
+            out[at["hand_stones"] : at["hand_stones"] + SIDES] = tile.steps
+            out[at["hand_temple_value"]] = tile.temple_value
         for name in ("revealed", "discarded"):
-            plane = part(name)
             for tile_id in view[name]:
-                plane[index[tile_id]] += 1
-        part("stack_size")[0] = view["stack_size"]
+                out[at[name] + index[tile_id]] += 1
+        out[at["stack_size"]] = view["stack_size"]
         if view["stack_top_letter"] is not None:
-            part("stack_letter")[edition.letters.index(view["stack_top_letter"])] = 1
-        part("token_supply")[0] = view["token_supply"]
-        part("temple_levels")[:] = view["temple_levels"]
-        scoring = part("scoring")
-        scoring[0] = bool(view["scoring"]["queue"]) or view["scoring"]["volcano_drawer"] >= 0
-        scoring[1] = view["scoring"]["final"]
+            out[at["stack_letter"] + edition.letters.index(view["stack_top_letter"])] = 1
+        out[at["token_supply"]] = view["token_supply"]
+        levels = at["temple_levels"]
+        out[levels : levels + len(edition.temple_levels)] = view["temple_levels"]
+        scoring = at["scoring"]
+        out[scoring] = bool(view["scoring"]["queue"]) or view["scoring"]["volcano_drawer"] >= 0
+        out[scoring + 1] = view["scoring"]["final"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

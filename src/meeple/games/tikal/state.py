@@ -758,7 +758,10 @@ class TikalState(GameState):
             if self.edition.rotated_steps[tile][r] == layout
         )
         allowed = _PLACE_TILE.at(action.space * SIDES + canonical)
-        if not any(placement is allowed for placement in self._placements(tile)):
+        # The table's instance is found by identity (a C loop, compiled); should a placement
+        # ever not be the table's (a copy from elsewhere), by value: never by identity alone.
+        placements = self._placements(tile)
+        if not any(p is allowed for p in placements) and allowed not in placements:
             if self.tile_at[action.space] != NO_TILE:
                 raise IllegalAction("TIK-2", say("that space already holds a tile"))
             raise IllegalAction(
@@ -1103,6 +1106,11 @@ class TikalState(GameState):
         return views.view_of(self, self.check_view_seat(seat))
 
     def shuffle_hidden(self, seat: int | None, rng: random.Random) -> None:
+        views.shuffle_hidden(self, rng)
+
+    def redeal_unknown(self, rng: random.Random) -> None:
+        """Everything hidden in Tikal is hidden from every seat (the stack, the face-down
+        tokens), so this is `shuffle_hidden`."""
         views.shuffle_hidden(self, rng)
 
     @classmethod

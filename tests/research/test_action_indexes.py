@@ -1,0 +1,48 @@
+"""`ActionIndexes` (meeple.research.games): the encoding's index of each action object,
+remembered by identity, bounded, and right when ids are reused or threads share it."""
+
+from __future__ import annotations
+
+import pickle
+import threading
+
+from meeple.games.tikal.actions import Bid, Excavate
+from meeple.research.games import ActionIndexes, encoding_for
+
+
+def test_fresh_objects_whose_ids_repeat_get_their_own_index() -> None:
+    _, _, encoding = encoding_for("tikal", {"players": 2, "auction": True})
+    indexes = ActionIndexes(encoding)
+    for amount in range(1, 400):
+        # each Bid is dropped at once, so CPython may give the next one the same id
+        assert indexes(Bid(amount)) == encoding.action_index(Bid(amount))
+
+
+def test_it_starts_afresh_when_full(monkeypatch) -> None:
+    _, _, encoding = encoding_for("tikal", {"players": 2, "auction": True})
+    monkeypatch.setattr(ActionIndexes, "LIMIT", 8)
+    indexes = ActionIndexes(encoding)
+    kept = [Bid(amount) for amount in range(1, 30)]
+    assert [indexes(a) for a in kept] == [encoding.action_index(a) for a in kept]
+    assert len(indexes._known) <= 8
+    assert len(pickle.loads(pickle.dumps(indexes))._known) == 0  # what it remembers stays
+
+
+def test_threads_sharing_it_get_the_encodings_indexes() -> None:
+    _, _, encoding = encoding_for("tikal", {"players": 3})
+    indexes = ActionIndexes(encoding)
+    actions = [Excavate(space) for space in range(40)]
+    wrong: list[object] = []
+
+    def work() -> None:
+        for _ in range(40):
+            for action in actions:
+                if indexes(action) != encoding.action_index(action):
+                    wrong.append(action)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not wrong
