@@ -1,6 +1,7 @@
 """Altiplano's goods are drawn as pictures of our own, one shape per good (so they read
 without colour), each named in the page's language (its accessible name and tooltip), with a
-legend on the page; no two-letter codes are left."""
+legend on the page; no two-letter codes are left. Tikal's treasures show a mask beside
+their number."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 from browsing import PHONE
 from playwright.sync_api import expect
+from test_browser_screenshots import seated_page, tables  # noqa: F401 (a fixture)
 from test_browser_table_bar import seat_with_a_bot
 
 COMPONENTS = Path(__file__).resolve().parents[2] / "src/meeple/games/altiplano/data/components.json"
@@ -56,3 +58,18 @@ def test_goods_are_pictures_named_in_the_pages_language(new_context, server):
         if tile.get_attribute("data-element") and tile.is_visible():
             box = tile.bounding_box()
             assert box is not None and box["width"] >= 24 and box["height"] >= 24, box
+
+
+@pytest.mark.timeout(120)
+def test_tikals_treasures_show_a_mask_beside_their_number(browser, tables):  # noqa: F811
+    table, session = tables.finished["tikal"]  # treasures held by then
+    page = seated_page(browser, tables, table, session, "en")
+    page.goto(f"/tables/{table}")
+    page.wait_for_function("document.querySelector('#board').childElementCount > 0")
+    chips = page.locator(".treasure-chip")
+    expect(chips.first).to_be_visible()
+    for index in range(chips.count()):
+        chip = chips.nth(index)
+        assert chip.locator("svg.mask path").count() == 1
+        assert chip.locator("b").inner_text().isdigit()
+    page.context.close()
