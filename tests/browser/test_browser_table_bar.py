@@ -104,9 +104,11 @@ def my_position(page: Page, seconds: float = 20) -> dict:
     raise AssertionError("the seat was never offered a move")
 
 
-def play_in_view(page: Page, entry: dict) -> int:
+def play_in_view(page: Page, entry: dict, scrolls: list[str] | None = None) -> int:
     """Plays `entry` by clicks on things in view only: its board elements, or the action
-    bar's button for it once the bar offers it. Returns the clicks it took."""
+    bar's button for it once the bar offers it. Returns the clicks it took. With `scrolls`,
+    a thing out of view after a choice is scrolled to (as a player would), and noted there,
+    instead of failing."""
     version = version_of(page)
     clicks = 0
     left = list(entry["elements"])
@@ -123,7 +125,10 @@ def play_in_view(page: Page, entry: dict) -> int:
             if point is None:
                 # The player looks for the thing to start with (a long board); once chosen,
                 # what follows must come into view by itself.
-                assert len(left) == len(entry["elements"]), f"{left} out of view after a choice"
+                if len(left) < len(entry["elements"]) and scrolls is not None:
+                    scrolls.append(f"{entry['label']}: {left[0]}")
+                else:
+                    assert len(left) == len(entry["elements"]), f"{left} out of view after a choice"
                 shown = page.evaluate(SCROLL_TO, left[0])
                 assert shown, (
                     f"{left[0]} is not drawn; the bar offers {offered_labels(page)}; "

@@ -405,6 +405,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             {
                 "table": table_id,
                 "game": first["game"],
+                "title": game_info(first["game"]).title,
                 "steps": first["steps"],
                 "words": page_words.replay_words(request, first["game"]),
             },

@@ -92,7 +92,7 @@ def events(after: AltiplanoState, old: Mapping[str, Any], new: Mapping[str, Any]
             LogEntry(
                 None,
                 say(
-                    "The end is triggered: round {round} is the last (ALT-21)",
+                    "The end is triggered: round {round} is the last",
                     round=new["end_round"],
                 ),
             )

@@ -207,7 +207,7 @@ def events(after: TikalState, old: Mapping[str, Any], new: Mapping[str, Any]) ->
     fresh = sorted(set(new["revealed"]) - set(old["revealed"]))
     if fresh:
         tiles = join(", ", [tile_text(edition, t) for t in fresh])
-        lines.append(LogEntry(None, say("Up for auction (TIK-14): {tiles}", tiles=tiles)))
+        lines.append(LogEntry(None, say("Up for auction: {tiles}", tiles=tiles)))
     lines.extend(_scoring(old, new))
     drawer = new["to_move"][0] if new["to_move"] else None
     if new["hand"] is not None and new["hand"] != old["hand"] and drawer is not None:
@@ -224,7 +224,7 @@ def events(after: TikalState, old: Mapping[str, Any], new: Mapping[str, Any]) ->
                 LogEntry(
                     None,
                     say(
-                        "Volcano! A scoring round begins (TIK-11): each player in turn takes a "
+                        "Volcano! A scoring round begins: each player in turn takes a "
                         "turn of action points, then scores alone: {order}",
                         order=order,
                     ),
@@ -252,7 +252,7 @@ def _scoring(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[LogEntry]:
     done = sum(len(r["entries"]) for r in old["history"])
     entries = [e for r in new["history"] for e in r["entries"]][done:]
     starts_final = new["scoring"]["final"] and not old["scoring"]["final"]
-    lines = [LogEntry(None, say("The last tile is placed: the final scoring begins (TIK-13)"))]
+    lines = [LogEntry(None, say("The last tile is placed: the final scoring begins"))]
     lines = lines if starts_final else []
     none = say("none")
     for entry in entries:

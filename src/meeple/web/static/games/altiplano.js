@@ -97,7 +97,7 @@ const WORDS = {
   short_silver: "Si",
   short_glass: "Gl",
   short_coins: "¢",
-  legend: "What the goods' letters stand for",
+  legend: "What the goods' pictures stand for",
   loc_village: "village",
   loc_market: "market",
   loc_road: "road",
@@ -123,6 +123,32 @@ const GOODS = {
   silver: "#d9dde3", glass: "#9fe3d0", coins: "#e0b030",
 };
 const DARK = new Set(["wood", "cacao", "ore", "cloth"]);
+//: Each good's own picture (our drawings, 16x16), a shape of its own so that it reads without
+//: its colour: a bowl, a cob, a fish, an alpaca, a log, a stone, a pod, crystals, a skein, a
+//: woven cloth, an ingot, a goblet, a coin.
+const SYMBOLS = {
+  food: "M2 7h12a6 6 0 0 1-12 0z M5 4q1-2 0-3 M8 4q1-2 0-3 M11 4q1-2 0-3",
+  corn: "M8 1c3 2 3 9 0 12c-3-3-3-10 0-12z M6.5 4h3 M6 7h4 M6.5 10h3 M8 13l-5 2 M8 13l5 2",
+  fish: "M1.5 8q5-6 10 0q-5 6-10 0z M11.5 8l3.5-3.5v7z M5 7h.5",
+  alpaca: "M4 15v-5h6V3h3v2.5h-1.5V15 M7 10v5 M10 10v5 M11 3l.5-2 M12.5 3l.5-2",
+  wood: "M2 5h10v6H2z M12 5a2.5 3 0 0 1 0 6a2.5 3 0 0 1 0-6z M12 7.2a.8.8 0 0 1 0 1.6 M4 7h4 M5 9h5",
+  stone: "M2 12.5L3.5 6L8 3l5.5 3l1 6.5l-6 1.5z M8 3l-1 5l7.5-2 M7 8l-5 4.5",
+  cacao: "M8 1c5 3 5 11 0 14c-5-3-5-11 0-14z M8 2v12 M5 4.5c-1 3-1 5 0 7.5 M11 4.5c1 3 1 5 0 7.5",
+  ore: "M2 14.5l2-7l3 3l2-8.5l3 7l2-2l1 7.5z M9 2l-.5 12.5",
+  wool: "M8 2a6 6 0 1 1 0 12a6 6 0 1 1 0-12z M2.5 6.5q5.5 3 11 0 M2.3 9.5q5.7 3 11.4 0 M5 3.5q3 4.5 1 10",
+  cloth: "M2 3h12v10H2z M2 6.3h12 M2 9.7h12 M5.5 3v10 M9 3v10 M12.5 3v10",
+  silver: "M1.5 12.5l3-6.5h7l3 6.5z M4.5 6l1.5-2h4l1.5 2",
+  glass: "M4.5 1.5h7l-1 6a2.5 2.5 0 0 1-5 0z M8 10v4 M5 14.5h6 M5 4h6",
+  coins: "M8 2a6 6 0 1 1 0 12a6 6 0 1 1 0-12z M8 4.5a3.5 3.5 0 1 1 0 7a3.5 3.5 0 1 1 0-7z",
+};
+
+/** A good's picture as an SVG (inside a tile, or at x, y of a board's SVG). */
+function symbol(good, {x = null, y = null, size = 16} = {}) {
+  return el("svg:svg", {class: "alt-sym", viewBox: "0 0 16 16", width: size, height: size, x, y,
+    "aria-hidden": "true", focusable: "false"},
+    el("svg:path", {d: SYMBOLS[good] || "M3 3h10v10H3z", fill: "none", stroke: "currentColor",
+      "stroke-width": 1.4, "stroke-linejoin": "round", "stroke-linecap": "round"}));
+}
 
 const root = document.getElementById("table");
 const facts = await fetch(`/api/tables/${root?.dataset.table}/facts`)
@@ -154,15 +180,17 @@ function el(tag, attrs = {}, ...children) {
 const own = (mine, id) => (mine ? id : null);
 
 function tile(good, {element = null, count = null, key = null} = {}) {
-  const text = word(`short_${good}`) + (count === null ? "" : `×${count}`);
-  return el("span", {
+  const name = word(`good_${good}`) + (count === null ? "" : ` ×${count}`);
+  const node = el("span", {
     class: `alt-tile${DARK.has(good) ? " dark" : ""}`, style: `--good:${GOODS[good] || "#ddd"}`,
-    title: word(`good_${good}`) + (count === null ? "" : ` ×${count}`), element, key,
+    title: name, "aria-label": name, element, key,
     sig: key === null ? null : String(count),
-  }, text);
+  }, symbol(good), count === null ? null : `×${count}`);
+  if (!element) node.setAttribute("role", "img");
+  return node;
 }
 
-/** The goods' tiles with their names: the letters on a tile say the good without its colour. */
+/** The goods' tiles with their names: the picture on a tile says the good without its colour. */
 function legend() {
   const goods = Object.keys(GOODS).filter((good) => good !== "coins");
   return el("details", {class: "alt-legend"}, el("summary", {}, word("legend")),
@@ -234,8 +262,10 @@ function circle(s) {
   svg.append(el("svg:circle", {cx: centre, cy: centre, r: radius, fill: "none", stroke: "#c9b99a", "stroke-width": 10}));
   const food = el("svg:g", {element: "supply:food", key: "supply:food", sig: String(s.supply.food)},
     el("svg:rect", {x: centre - 34, y: centre - 16, width: 68, height: 32, rx: 6, fill: GOODS.food, stroke: "#8a7a4a"}),
-    el("svg:text", {x: centre, y: centre + 5, "text-anchor": "middle", "font-size": 13},
-      `${word("short_food")} ${s.supply.food ?? 0}`));
+    el("svg:g", {color: "#111"}, symbol("food", {x: centre - 28, y: centre - 10, size: 20})),
+    el("svg:text", {x: centre + 8, y: centre + 5, "text-anchor": "middle", "font-size": 13},
+      `×${s.supply.food ?? 0}`),
+    el("svg:title", {}, word("good_food")));
   svg.append(food);
   s.circle.forEach((loc, i) => {
     const angle = (2 * Math.PI * i) / s.circle.length - Math.PI / 2;
@@ -251,7 +281,7 @@ function circle(s) {
       const sy = y - 14;
       group.append(el("svg:g", {element: `supply:${good}`, key: `supply:${good}`, sig: String(s.supply[good] ?? 0)},
         el("svg:rect", {x: sx, y: sy, width: 23, height: 26, rx: 3, fill: GOODS[good], stroke: "#555"}),
-        el("svg:text", {x: sx + 11.5, y: sy + 11, "text-anchor": "middle", "font-size": 9, fill: DARK.has(good) ? "#fff" : "#111"}, word(`short_${good}`)),
+        el("svg:g", {color: DARK.has(good) ? "#fff" : "#111"}, symbol(good, {x: sx + 5.5, y: sy + 1.5, size: 12})),
         el("svg:text", {x: sx + 11.5, y: sy + 22, "text-anchor": "middle", "font-size": 9, fill: DARK.has(good) ? "#fff" : "#111"}, String(s.supply[good] ?? 0)),
         el("svg:title", {}, word(`good_${good}`))));
     });
@@ -439,7 +469,7 @@ function playerBoard(state, s, seat, me) {
 
 function roadTrack(done) {
   return (facts.road_track || []).map((step, i) =>
-    el("span", {class: `alt-road${i < done ? " built" : ""}`, title: step}, step === "corn" ? word("short_corn") : "+"));
+    el("span", {class: `alt-road${i < done ? " built" : ""}`, title: step}, step === "corn" ? symbol("corn", {size: 12}) : "+"));
 }
 
 function missionCard(mid, element, note) {
@@ -551,6 +581,7 @@ function injectStyle() {
 .alt-tile { display: inline-block; min-width: 1.6em; padding: 0 .15em; margin: 1px; border: 1px solid #555; border-radius: 3px; background: var(--good); color: #111; font-size: 11px; font-weight: 600; text-align: center; }
 .alt-tile[data-element] { min-width: 24px; min-height: 24px; line-height: 22px; } /* a finger's target (WCAG 2.5.8) */
 .alt-tile.dark { color: #fff; }
+.alt-tile .alt-sym { vertical-align: middle; }
 .alt-tile.delivered { text-decoration: line-through; box-shadow: inset 0 0 0 3px #2f4d24; }
 .alt-slot { display: inline-block; width: 1.6em; height: 1.1em; margin: 1px; border: 1px dashed #aaa; border-radius: 3px; vertical-align: middle; }
 .alt-player { border: 2px solid var(--seat); border-left-width: 8px; border-radius: 8px; padding: .3rem .5rem; margin: .5rem 0; background: #fcfbf7; }

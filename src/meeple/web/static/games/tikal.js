@@ -437,8 +437,14 @@ function pawnIcon(seat, size = 18) {
   ]);
 }
 
+//: A treasure's mask (our own drawing, 16x16): a face with two eye holes, beside its number.
+const MASK = "M2 3q6-3 12 0v5q0 6-6 7.5q-6-1.5-6-7.5z M4.3 6.3h3.2l-.4 2h-2.4z M8.5 6.3h3.2l-.4 2h-2.4z";
+
 function treasureChip(seat, kind, count, clickable) {
   const chip = html("span", {class: "treasure-chip", style: `--kind: ${TREASURE_COLOURS[kind % TREASURE_COLOURS.length]}`}, [
+    svg("svg", {class: "mask", viewBox: "0 0 16 16", width: 14, height: 14, "aria-hidden": "true", focusable: "false"}, [
+      svg("path", {d: MASK, "fill-rule": "evenodd", style: "fill: var(--kind)", stroke: "#111", "stroke-width": 0.8}),
+    ]),
     html("b", {text: String(kind + 1)}),
     html("span", {text: `×${count}`}),
   ]);
