@@ -101,3 +101,19 @@ def new_table(client, game="tikal", options=None, seats=("human", "human")):
 
 def bearer(secret):
     return {"Authorization": f"Bearer {secret}"}
+
+
+def receive_state(ws, version=None):
+    """The next position pushed (at `version`, if given), skipping answers."""
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "state" and (version is None or message["version"] >= version):
+            return message
+
+
+def receive_answer(ws):
+    """The next answer to a move or undo, skipping positions (which may come before it)."""
+    while True:
+        message = ws.receive_json()
+        if message["type"] != "state":
+            return message

@@ -16,7 +16,7 @@ from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from server_helpers import bearer, new_table, random_move
+from server_helpers import bearer, new_table, random_move, receive_answer, receive_state
 from starlette.routing import Route
 from starlette.websockets import WebSocketDisconnect
 
@@ -194,9 +194,9 @@ def test_deeply_nested_json_is_refused_with_400_everywhere(client):
     with client.websocket_connect(f"/ws/{table}", headers=bearer(secrets[0])) as ws:
         ws.receive_json()
         ws.send_text(NESTED[: 60 * 1024].decode())
-        assert "deep" in next_reply(ws)["reason"]
+        assert "deep" in receive_answer(ws)["reason"]
         ws.send_json({"type": "sync"})
-        assert next_state(ws)["version"] == 0  # the socket is still open
+        assert receive_state(ws)["version"] == 0  # the socket is still open
 
 
 def nest(depth):
@@ -204,20 +204,6 @@ def nest(depth):
     for _ in range(depth):
         value = [value]
     return value
-
-
-def next_reply(ws):
-    while True:
-        message = ws.receive_json()
-        if message["type"] != "state":
-            return message
-
-
-def next_state(ws):
-    while True:
-        message = ws.receive_json()
-        if message["type"] == "state":
-            return message
 
 
 def test_odd_tikal_actions_are_refused_over_http_and_the_websocket(client):
@@ -230,7 +216,7 @@ def test_odd_tikal_actions_are_refused_over_http_and_the_websocket(client):
     walk = {"kind": "walk", "figure": "worker", "src": 999, "dst": 1}
     with client.websocket_connect(f"/ws/{table}", headers=bearer(secrets[seat])) as ws:
         ws.send_json({"type": "move", "action": walk, "version": 0, "nonce": "b"})
-        reply = next_reply(ws)
+        reply = receive_answer(ws)
         assert reply["type"] == "answer" and reply["ok"] is False
 
 
@@ -355,13 +341,13 @@ def test_any_message_over_the_websocket_gets_an_answer_never_a_dropped_socket(
                 message["type"] = "move"
                 body = json.dumps(message)
             sockets[seat].send_text(body)
-            reply = next_reply(sockets[seat])
+            reply = receive_answer(sockets[seat])
             assert reply["type"] in ("answer", "error"), reply
 
         send()
         for ws in sockets:
             ws.send_json({"type": "sync"})
-            assert next_state(ws)["type"] == "state"
+            assert receive_state(ws)["type"] == "state"
 
 
 # -- options, text, memory ----------------------------------------------------------------------
@@ -428,11 +414,11 @@ def test_text_no_database_stores_is_refused_with_a_reason(on_each_database):
     assert named.status_code == 403
     assert client.get(f"/api/tables/{table}").json()["version"] == 0
     with client.websocket_connect(f"/ws/{table}", headers=bearer(secrets[0])) as ws:
-        next_state(ws)
+        receive_state(ws)
         ws.send_text(json.dumps({"type": "move", "action": action, "version": 0, "nonce": "a\x00"}))
-        assert "NUL" in next_reply(ws)["reason"]
+        assert "NUL" in receive_answer(ws)["reason"]
         ws.send_json({"type": "move", "action": action, "version": 0, "nonce": "fine"})
-        assert next_reply(ws)["ok"] is True
+        assert receive_answer(ws)["ok"] is True
 
 
 @pytest.fixture

@@ -9,26 +9,17 @@ import re
 
 import markupsafe
 import pytest
-from server_helpers import bearer, illegal_move, new_table, random_move
+from server_helpers import (
+    bearer,
+    illegal_move,
+    new_table,
+    random_move,
+    receive_answer,
+    receive_state,
+)
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.engine.registry import game_info, game_names
-
-
-def receive_state(ws, version=None):
-    """The next position pushed (at `version`, if given), skipping answers."""
-    while True:
-        message = ws.receive_json()
-        if message["type"] == "state" and (version is None or message["version"] >= version):
-            return message
-
-
-def receive_answer(ws):
-    """The next answer to a move or undo, skipping positions (which may come before it)."""
-    while True:
-        message = ws.receive_json()
-        if message["type"] != "state":
-            return message
 
 
 def answer_and_state(ws):
