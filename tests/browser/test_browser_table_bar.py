@@ -122,6 +122,11 @@ def play_in_view(page: Page, entry: dict, scrolls: list[str] | None = None) -> i
             point = next(
                 (p for p in map(lambda e: page.evaluate(POINT_IN_VIEW, e), left) if p), None
             )
+            if point is None and not left:
+                raise AssertionError(
+                    f"every thing of {entry['label']!r} was clicked, but the bar offers "
+                    f"{offered_labels(page)}"
+                )
             if point is None:
                 # The player looks for the thing to start with (a long board); once chosen,
                 # what follows must come into view by itself.

@@ -297,8 +297,8 @@ def test_any_move_body_over_http_gets_an_answer_never_a_500(client, game, option
     table, secrets = new_table(client, game, options)
     rng = random.Random(7)
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(body=bodies_of(game), moves=st.integers(0, 3))
+    @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(body=bodies_of(game), moves=st.integers(0, 6))
     def post(body, moves):
         seat = advance(client, table, secrets, moves, rng)
         if seat is None:
@@ -330,8 +330,8 @@ def test_any_message_over_the_websocket_gets_an_answer_never_a_dropped_socket(
     ):
         sockets = [first, second]
 
-        @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
-        @given(body=bodies_of(game), moves=st.integers(0, 3))
+        @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+        @given(body=bodies_of(game), moves=st.integers(0, 6))
         def send(body, moves):
             seat = advance(client, table, secrets, moves, rng)
             if seat is None:
