@@ -588,6 +588,7 @@ function injectStyle() {
 .alt-player.mine { background: #fff; }
 .alt-head { display: flex; gap: .4rem; align-items: center; flex-wrap: wrap; }
 .alt-coins { margin-left: auto; font-weight: bold; background: ${GOODS.coins}; border-radius: 1em; padding: 0 .5em; }
+.alt-coins[data-element] { min-height: 24px; line-height: 24px; display: inline-block; } /* a finger's target, like the tiles */
 .alt-flag { background: #eee; border-radius: 3px; padding: 0 .3em; }
 .alt-box { border: 1px solid #ddd; border-radius: 4px; padding: .15rem .3rem; background: #fff; }
 .alt-alert { border-color: #c60; }
