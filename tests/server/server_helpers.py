@@ -79,11 +79,24 @@ class SecrecyWatch:
             seen = json.dumps(view)
             self.known.update(w for w in self.secrets.values() if w in seen)
             message = {**message, "view": view}
+        elif message.get("type") == "delta":  # the parts of the view it sets are in it now
+            changes = [_without_options(change) for change in message["changes"]]
+            seen = json.dumps([change for change in changes if change[0][0] == "view"])
+            self.known.update(w for w in self.secrets.values() if w in seen)
+            message = {**message, "changes": changes}
         text = json.dumps(message)
         for marker, witness in self.secrets.items():
             if marker in text:
                 assert witness in self.known, f"a frame names {marker!r}, hidden from its reader"
                 self.named += 1
+
+
+def _without_options(change: list[Any]) -> list[Any]:
+    """A delta's change with the view's ``options`` (the edition) left out."""
+    path = change[0]
+    if path == ["view"]:
+        return [path, {k: v for k, v in change[1].items() if k != "options"}]
+    return [path, None] if path[:2] == ["view", "options"] else change
 
 
 def new_table(client, game="tikal", options=None, seats=("human", "human")):

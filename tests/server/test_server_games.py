@@ -12,7 +12,7 @@ import pytest
 from server_helpers import SecrecyWatch, bearer
 
 from meeple.i18n import translations
-from meeple.server.client import play_seat, random_chooser
+from meeple.server.client import applied, play_seat, random_chooser
 from meeple.server.service import SeatChoice
 from planted import altiplano_marked_edition, tikal_marked_edition
 
@@ -32,21 +32,36 @@ def test_a_whole_game_with_a_bot_keeps_every_secret(client, game, options, editi
     )
     table = created.id
     seat_watch, spectator_watch = SecrecyWatch(secrets), SecrecyWatch(secrets)
+    deltas_watch = SecrecyWatch(secrets)
     with (
         client.websocket_connect(
             f"/ws/{table}", headers={"Accept-Language": languages[1]}
         ) as spectator,
         client.websocket_connect(
+            f"/ws/{table}?deltas=1", headers={"Accept-Language": languages[1]}
+        ) as spectator_of_deltas,
+        client.websocket_connect(
             f"/ws/{table}",
             headers={**bearer(created.invites[0]), "Accept-Language": languages[0]},
         ) as ws,
     ):
-        final = play_seat(ws, random_chooser(1), on_message=seat_watch)
+        final = play_seat(ws, random_chooser(1), on_message=seat_watch)  # it takes deltas
         last = None
         while last is None or not last["over"]:
             last = spectator.receive_json()
             spectator_watch(last)
+        held = None
+        while held is None or not held["over"]:
+            message = spectator_of_deltas.receive_json()
+            deltas_watch(message)
+            held = message if message["type"] == "state" else applied(held, message)
     assert final["over"] and final["winners"] and final["score_sheet"]
+
+    def position(frame):  # the log's part depends on how each socket's pushes coalesced
+        return {key: value for key, value in frame.items() if key not in ("log", "log_start")}
+
+    assert position(held) == position(last), "a spectator applying deltas holds the position"
+    assert seat_watch.frames > 3 and deltas_watch.frames > 3
     for frame, language in ((final, languages[0]), (last, languages[1])):
         over = "Game over: {winners} won with {n} points"
         words = translations(language, game).ngettext(over, over, 2).split(":")[0]

@@ -23,7 +23,7 @@ import pytest
 from server_helpers import replay
 from websockets.exceptions import WebSocketException
 
-from meeple.server.client import connect, play_seat, random_chooser
+from meeple.server.client import applied, connect, play_seat, random_chooser
 from meeple.server.schema import MOVE, OVER
 from meeple.server.service import SNAPSHOT_EVERY
 from meeple.server.store import Store
@@ -106,10 +106,16 @@ class Reader(threading.Thread):
         #: (version, nonce) of every move answered with ok.
         self.acknowledged: list[tuple[int, str]] = []
         self.final: dict[str, Any] | None = None
+        #: The last position received, whole.
+        self.position: dict[str, Any] = {}
         self.error: BaseException | None = None
 
     def _seen(self, message: dict[str, Any]) -> None:
+        if message["type"] == "delta":  # the client takes deltas: the position they make
+            assert self.shown and message["from"] == self.shown[-1][0]
+            message = applied(self.position, message)
         if message["type"] == "state":
+            self.position = message
             self.shown.append((message["version"], message["view"]))
         elif message["type"] == "answer" and message["ok"]:
             self.acknowledged.append((message["version"], message["nonce"]))

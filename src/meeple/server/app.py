@@ -29,6 +29,7 @@ from meeple.bots import DEFAULT_LEVEL, LEVELS
 from meeple.engine.errors import MeepleError
 from meeple.engine.gameinfo import PLAYERS, GameInfo, OptionSpec
 from meeple.engine.registry import edition_names, game_info, game_names
+from meeple.server import deltas
 from meeple.server.bots import BotDriver
 from meeple.server.clocks import ClockWatch
 from meeple.server.credentials import ADMIN_COOKIE, SEAT_COOKIE
@@ -670,6 +671,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         await websocket.accept()
         connection = Connection(table_id, seat, language.language_of(websocket))
+        takes_deltas, held, connection.log_start = deltas.from_address(websocket.query_params)
+        deltas.wanted(connection, takes_deltas, held)
         hub: Hub = websocket.app.state.hub
         hub.add(connection)
         sender = asyncio.create_task(_send_loop(websocket, service, connection, token))
@@ -737,6 +740,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 continue
             if isinstance(request, Sync):
                 connection.log_start = request.log_start
+                deltas.wanted(connection, request.deltas, request.version)
                 connection.want_state()
                 continue
             answer = await _apply(service, connection.table_id, connection.seat, request)
@@ -746,6 +750,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def _send_loop(
         websocket: WebSocket, service: TableService, connection: Connection, token: str | None
     ) -> None:
+        hub: Hub = websocket.app.state.hub
         connection.want_state()
         while True:
             item = await connection.next()
@@ -757,12 +762,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     connection.seat,
                     connection.log_start,
                     connection.language,
+                    deltas.held(connection),
                 )
                 if payload is None:
                     await websocket.close(CLOSE_UNAUTHORISED, "this credential holds no seat")
                     return
                 connection.log_start = payload["log_size"]
-                await websocket.send_text(frame(payload))
+                await websocket.send_text(frame(deltas.outgoing(connection, payload, hub.parked)))
             else:
                 await websocket.send_text(frame(item))
 

@@ -6,6 +6,8 @@ client has them; `connect` makes one over a real socket). It waits for a positio
 seat has legal actions, sends the chosen one with the version it was chosen at and a fresh
 nonce, and goes on until the game is over. It never sends two moves chosen at one version; a
 refused move (stale, say) changed nothing, so it asks for the position again and chooses anew.
+It takes deltas (only what changed since the position it holds) and applies them with
+`applied`.
 
     python -m meeple.server.client ws://127.0.0.1:8000/ws/TABLE SECRET
 """
@@ -41,13 +43,42 @@ def random_chooser(seed: int = 0) -> Chooser:
     return choose
 
 
+def applied(position: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+    """The position (as a `state` frame says it) that `delta` makes of `position`, the one
+    its client held at the delta's ``from`` version. `position` is left as it was: only the
+    objects on a changed path are copied."""
+    result = dict(position)
+    copied = {id(result)}
+    for change in delta["changes"]:
+        path = change[0]
+        node: Any = result
+        for key in path[:-1]:
+            child = node[key]
+            if id(child) not in copied:
+                child = dict(child) if isinstance(child, dict) else list(child)
+                copied.add(id(child))
+                node[key] = child
+            node = child
+        if len(change) == 1:
+            del node[path[-1]]
+        else:
+            node[path[-1]] = change[1]
+    result.update(
+        type="state", version=delta["version"], log_start=delta["log_start"], log=delta["log"]
+    )
+    return result
+
+
 def play_seat(
     connection: JsonConnection,
     choose: Chooser,
     on_message: Callable[[dict[str, Any]], None] | None = None,
     max_messages: int = 1_000_000,
+    deltas: bool = True,
 ) -> dict[str, Any]:
-    """Play until the game is over; returns the last position (with the score sheet)."""
+    """Play until the game is over; returns the last position (with the score sheet).
+    `on_message` sees each frame as it came (a `delta` too); without `deltas`, every position
+    comes whole."""
     # Nonces are unique per seat and table for good: a client that plays on after a reconnect
     # or a restart must not send one that an earlier session used (it would be answered, not
     # applied, and the client would wait for a position that never comes).
@@ -56,7 +87,9 @@ def play_seat(
     log: list[dict[str, Any]] = []
     #: The version of our move still unanswered: no second move is chosen at it.
     waiting_at: int | None = None
-    connection.send_json({"type": "sync", "log_start": 0})
+    #: The last position, whole.
+    position: dict[str, Any] | None = None
+    connection.send_json({"type": "sync", "log_start": 0, "deltas": deltas})
     for _ in range(max_messages):
         message: dict[str, Any] = connection.receive_json()
         if on_message is not None:
@@ -65,10 +98,17 @@ def play_seat(
             if not message.get("ok"):  # refused (stale, say): nothing changed, so ask again
                 waiting_at = None
                 time.sleep(message.get("retry_after", 0))  # over the server's message rate
-                connection.send_json({"type": "sync", "log_start": len(log)})
+                held = None if position is None else position["version"]
+                sync = {"type": "sync", "log_start": len(log), "deltas": deltas, "version": held}
+                connection.send_json(sync)
             continue
-        if message["type"] != "state":
+        if message["type"] == "delta":
+            if position is None or message["from"] != position["version"]:
+                raise RuntimeError(f"a delta from version {message['from']}, not the one held")
+            message = applied(position, message)
+        elif message["type"] != "state":
             continue
+        position = message
         log[message["log_start"] :] = message["log"]
         if message["over"]:
             return message

@@ -14,6 +14,7 @@ import threading
 from typing import Any
 
 from meeple.i18n import SOURCE_LANGUAGE
+from meeple.server.deltas import Parked
 
 #: Put in an outbox: "send the newest position".
 STATE = object()
@@ -38,6 +39,13 @@ class Connection:
         self.outbox: asyncio.Queue[object] = asyncio.Queue()
         self.loop = asyncio.get_running_loop()
         self._state_queued = False
+        #: Whether its client takes deltas (`meeple.server.deltas`), and the last position
+        #: sent, which the next delta is computed from.
+        self.deltas = False
+        self.sent: dict[str, Any] | None = None
+        #: The next position is sent whole / as a delta from this parked version.
+        self.full_next = False
+        self.resume_from: int | None = None
 
     def want_state(self) -> None:
         """Queue a push of the newest position (once, however many changes come first)."""
@@ -61,6 +69,8 @@ class Hub:
     def __init__(self) -> None:
         self._tables: dict[str, set[Connection]] = {}
         self._lock = threading.Lock()
+        #: The last positions of closed connections, for clients that connect again.
+        self.parked = Parked()
 
     def add(self, connection: Connection) -> None:
         with self._lock:
@@ -72,6 +82,7 @@ class Hub:
             connections.discard(connection)
             if not connections:
                 self._tables.pop(connection.table_id, None)
+        self.parked.keep(connection)
 
     def changed(self, table_id: str, _version: int) -> None:
         """A table changed (called from any thread): every connection to it will re-sync."""

@@ -146,6 +146,9 @@ class LiveTable:
     moves: list[Played] = dataclasses.field(default_factory=list)
     #: Each reader's log, in the engine's words for that reader.
     log: dict[Reader, list[LogEntry]] = dataclasses.field(default_factory=dict)
+    #: Each undo's version and every reader's log length after it: a reader whose log was
+    #: sent before an undo takes it again from there (the undo rewrote what follows).
+    cuts: list[tuple[int, dict[Reader, int]]] = dataclasses.field(default_factory=list)
     #: Where each seat's "since your last turn" recap starts: its log length after its last move.
     recap: dict[int, int] = dataclasses.field(default_factory=dict)
     #: Per seat, the oldest version a move of that seat may still have been chosen at.
@@ -282,6 +285,7 @@ class LiveTable:
         self.state = state
         for reader, entries in self.log.items():
             del entries[undone.log_sizes.get(reader, 0) :]
+        self.cuts.append((self.version + 1, {reader: len(e) for reader, e in self.log.items()}))
         self.recap = {s: min(n, len(self.log[s])) for s, n in self.recap.items()}
         self.fresh_from = [self.version + 1] * self.num_players
         self.times.advance(state.to_move(), at)
@@ -294,15 +298,25 @@ class LiveTable:
         )
 
     def payload(
-        self, seat: Reader, log_start: int = 0, language: str = SOURCE_LANGUAGE
+        self,
+        seat: Reader,
+        log_start: int = 0,
+        language: str = SOURCE_LANGUAGE,
+        held: int | None = None,
     ) -> dict[str, Any]:
         """Everything `seat` (None: a spectator) may know of the table now, as JSON: its view,
-        its legal actions with labels, its log from `log_start`, and at the end the scores,
-        the score sheet (with its words) and the seed, every text in `language`. Nothing of
-        it is hidden from that reader."""
+        its legal actions with labels, its log from `log_start` (or from where an undo since
+        version `held`, when the reader's log of `log_start` lines stood, cut it), and at the
+        end the scores, the score sheet (with its words) and the seed, every text in
+        `language`. Nothing of it is hidden from that reader."""
         state = self.state
         catalogue = words(self.info.name, language)
         log = self.log[seat]
+        if held is not None:
+            for version, sizes in reversed(self.cuts):
+                if version <= held:
+                    break
+                log_start = min(log_start, sizes[seat])
         log_start = max(0, min(log_start, len(log)))
         movers = state.to_move()
         legal = state.legal_actions(seat) if seat is not None and seat in movers else []

@@ -7,7 +7,15 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, TypeAdapter
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    TypeAdapter,
+)
 
 from meeple.server.clocks import DEFAULT_CLOCK_BOT, MAX_SECONDS, MIN_SECONDS, Clock
 from meeple.server.inputs import client_nonce
@@ -21,10 +29,14 @@ class _Message(BaseModel):
 
 
 class Sync(_Message):
-    """Send me the position now, with my log from `log_start` on."""
+    """Send me the position now, with my log from `log_start` on; with `deltas`, send me
+    deltas from now on, and only what changed since `version`, the position I hold (none: send
+    it whole). See `meeple.server.deltas`."""
 
     type: Literal["sync"]
     log_start: Annotated[StrictInt, Field(ge=0)] = 0
+    deltas: StrictBool = False
+    version: StrictInt | None = None
 
 
 class Move(_Message):

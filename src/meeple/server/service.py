@@ -488,11 +488,16 @@ class TableService:
             return self._live(table_id).version
 
     def payload(
-        self, table_id: str, seat: Reader, log_start: int = 0, language: str = SOURCE_LANGUAGE
+        self,
+        table_id: str,
+        seat: Reader,
+        log_start: int = 0,
+        language: str = SOURCE_LANGUAGE,
+        held: int | None = None,
     ) -> dict[str, Any]:
         """What `seat` (None: a spectator) is sent about the table now, in `language`."""
         with self._lock(table_id):
-            return self._live(table_id).payload(seat, log_start, language)
+            return self._live(table_id).payload(seat, log_start, language, held)
 
     def payload_if_held(
         self,
@@ -501,14 +506,16 @@ class TableService:
         seat: Reader,
         log_start: int = 0,
         language: str = SOURCE_LANGUAGE,
+        held: int | None = None,
         wait: bool = True,
     ) -> dict[str, Any] | None:
         """`payload`, or None if `token` no longer holds `seat`: a push checks the credential
-        and reads the position in one call (and `WouldWait`, see `_held`)."""
+        and reads the position in one call (and `WouldWait`, see `_held`). `held`: the version
+        at which the reader's log had `log_start` lines (`LiveTable.payload`)."""
         with self._held(table_id, wait) as table:
             if _holder(table, token) != seat:
                 return None
-            return table.payload(seat, log_start, language)
+            return table.payload(seat, log_start, language, held)
 
     def record(self, table_id: str) -> dict[str, Any]:
         """The game's record with its seed: only once the game is over."""

@@ -346,13 +346,41 @@ function tick() {
   ).join(" ");
 }
 
+/** The position a `delta` frame makes of `held` (docs/protocol.md): a new object, with copies
+ * of only the objects on a changed path, so that `previous` stays as it was shown. */
+function applied(held, delta) {
+  const result = {...held};
+  const copied = new Set([result]);
+  for (const [path, ...value] of delta.changes) {
+    let node = result;
+    for (const key of path.slice(0, -1)) {
+      if (!copied.has(node[key])) {
+        node[key] = Array.isArray(node[key]) ? [...node[key]] : {...node[key]};
+        copied.add(node[key]);
+      }
+      node = node[key];
+    }
+    if (value.length) node[path.at(-1)] = value[0];
+    else delete node[path.at(-1)];
+  }
+  return {...result, type: "state", version: delta.version, log_start: delta.log_start, log: delta.log};
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const opened = new WebSocket(`${scheme}//${location.host}/ws/${table}`);
+  // Deltas from the position this page holds when it connects again as the same reader (not
+  // a seat's page become a spectator's), else a whole one.
+  const same = state && (state.seat === null) === !seated;
+  const held = same ? `&version=${state.version}&log_start=${log.length}` : "";
+  const opened = new WebSocket(`${scheme}//${location.host}/ws/${table}?deltas=1${held}`);
   socket = opened;
   opened.onopen = () => { retry = 500; $("offline").hidden = true; };
   opened.onmessage = (event) => {
-    const message = JSON.parse(event.data);
+    let message = JSON.parse(event.data);
+    if (message.type === "delta") {
+      if (state?.version !== message.from) { send({type: "sync", deltas: true, log_start: 0}); return; }
+      message = applied(state, message);
+    }
     if (message.type === "state") { $("error").textContent = ""; show(message); }
     else if (message.type === "answer" && !message.ok) { $("error").textContent = refusal(message); }
     else if (message.type === "error") { $("error").textContent = "retry_after" in message ? TOO_MANY : UNREADABLE; }
