@@ -29,6 +29,7 @@ from meeple.bots import DEFAULT_LEVEL, LEVELS
 from meeple.engine.errors import MeepleError
 from meeple.engine.gameinfo import PLAYERS, GameInfo, OptionSpec
 from meeple.engine.registry import edition_names, game_info, game_names
+from meeple.i18n import N_
 from meeple.server.bots import BotDriver
 from meeple.server.clocks import ClockWatch
 from meeple.server.credentials import ADMIN_COOKIE, SEAT_COOKIE
@@ -72,7 +73,7 @@ BROWSER_GUARDS = {
 }
 
 #: What a wrong invite link's page says to do.
-INVITE_HINT = language.N_(
+INVITE_HINT = N_(
     "Check that the whole link was copied. If the table's creator has given this seat a new "
     "link, only the new one opens it: ask them for it."
 )

@@ -23,7 +23,7 @@ from meeple.engine.errors import IllegalAction, MeepleError, OptionsError
 from meeple.engine.gameinfo import PLAYERS
 from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
-from meeple.i18n import SOURCE_LANGUAGE
+from meeple.i18n import N_, SOURCE_LANGUAGE
 from meeple.server.clocks import Clock
 from meeple.server.credentials import digest, matches, new_secret, new_table_id
 from meeple.server.inputs import MAX_NONCE, BadInput, check_text
@@ -42,7 +42,6 @@ from meeple.server.store import (
 )
 from meeple.server.turns import BotTurn
 from meeple.server.whynot import why_not
-from meeple.web.language import N_
 
 log = logging.getLogger(__name__)
 

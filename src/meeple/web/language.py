@@ -26,11 +26,6 @@ LANGUAGE_PARAMETER = "lang"
 DOMAIN = "pages"
 
 
-def N_(text: str) -> str:
-    """Marks a text for the catalogue where it is written; it is translated where shown."""
-    return text
-
-
 def language_of(connection: HTTPConnection) -> str:
     """The language for a request or a WebSocket: ``?lang=``, then the ``meeple.lang`` cookie,
     then the browser's ``Accept-Language``, then English."""
