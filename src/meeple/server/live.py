@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -44,8 +43,7 @@ def elements_of(info: GameInfo) -> ElementsOf:
     actions are then chosen from the text list only."""
     if info.web is None:
         return lambda _state, _action: ()
-    found: ElementsOf = importlib.import_module(info.web).action_elements
-    return found
+    return info.web().action_elements
 
 
 def facts_of(
@@ -55,10 +53,7 @@ def facts_of(
     (names, costs, points of the cards the view names by id): the web module's
     ``table_facts(options)``, given the view's options, its names said in `language`; none
     for a game without one."""
-    table_facts = (
-        getattr(importlib.import_module(info.web), "table_facts", None) if info.web else None
-    )
-    facts: dict[str, Any] = {} if table_facts is None else table_facts(view.get("options", {}))
+    facts = {} if info.web is None else info.web().table_facts(view.get("options", {}))
     catalogue = game_words(info.name, language)
     return facts if catalogue is None else said_within(facts, catalogue)
 
