@@ -35,7 +35,7 @@ from meeple.server.service import TableError, TableService
 from meeple.server.settings import Settings
 from meeple.server.store import Store
 from meeple.web import language
-from meeple.web.routes import routes
+from meeple.web import routes as web_routes
 
 #: Headers on every answer: no page of another site may frame ours (clicks tricked through a
 #: frame would act with the player's cookie); no address of ours, whose invite links and
@@ -91,8 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.message_rate = RateLimit(settings.message_rate)
     app.state.connect_rate = RateLimit(settings.connect_rate)
     app.mount("/static", StaticFiles(directory=str(web.joinpath("static"))), name="static")
-    app.include_router(routes(templates))
-    for router in (pages.router, admin.router, api.router, sockets.router):
+    for router in (pages.router, admin.router, api.router, sockets.router, web_routes.router):
         # Their routes become the app's own, so that `app.routes` lists every one (the origin
         # guard's test walks them); an included router would be listed as one opaque entry.
         app.router.routes.extend(router.routes)
