@@ -223,7 +223,7 @@ def test_refused_moves_show_their_rule(new_context, server):
         sockets.append(server_side)
 
         def to_page(message):
-            if held and json.loads(message)["type"] == "state":
+            if held and json.loads(message)["type"] in ("state", "delta"):
                 return
             socket.send(message)
 
