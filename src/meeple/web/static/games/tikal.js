@@ -601,6 +601,7 @@ const STYLE = `
 #board .tikal g.space.selected > .hit { stroke: #d00060; stroke-width: 6; stroke-dasharray: none; }
 #board .tikal g.candidate > .hit { animation: tikal-pulse 1.4s ease-in-out infinite; }
 @keyframes tikal-pulse { 50% { stroke-opacity: .45; } }
+@media (prefers-reduced-motion: reduce) { #board .tikal g.candidate > .hit { animation: none; } }
 #board .tikal g.space.changed > .ring { stroke: #fff; stroke-width: 3; stroke-dasharray: 6 4; }
 #board .tikal .hand-tile { width: 7rem; height: auto; }
 #board .tikal .rotations, #board .tikal .revealed, #board .tikal .bids, #board .tikal-buttons { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; }
