@@ -461,7 +461,7 @@ function playerBoard(state, s, seat, me) {
 
 function roadTrack(done) {
   return (facts.road_track || []).map((step, i) =>
-    el("span", {class: `alt-road${i < done ? " built" : ""}`, title: word(`road_${step}`)}, step === "corn" ? symbol("corn", {size: 18}) : "+"));
+    el("span", {class: `alt-road${i < done ? " built" : ""}`, title: word(`road_${step}`)}, step === "corn" ? symbol("corn") : "+"));
 }
 
 function missionCard(mid, element, note) {
@@ -602,7 +602,7 @@ function injectStyle() {
 .alt-warehouse h5 { grid-column: 1 / -1; }
 .alt-wrow { display: flex; align-items: center; gap: 2px; }
 .alt-wrow small { width: 3.2em; white-space: nowrap; }
-.alt-road { display: inline-flex; align-items: center; justify-content: center; width: 22px; height: 22px; border: 1px solid #999; margin-right: 1px; font-size: 12px; vertical-align: middle; }
+.alt-road { display: inline-flex; align-items: center; justify-content: center; box-sizing: border-box; width: 24px; height: 24px; border: 1px solid #999; margin-right: 1px; font-size: 12px; vertical-align: middle; }
 .alt-road.built { background: #8a7a4a; color: #fff; }
 .alt-buttons { display: flex; gap: .4rem; flex-wrap: wrap; }
 .alt-button { font-size: 15px; padding: .3rem .9rem; }
