@@ -38,13 +38,16 @@ RECORD_SLIDES = """() => {
 }"""
 
 #: What the board shows after the move: the figures marked as moved, and the changed marks.
-SHOWN = """() => ({
-  slides: window.slides,
-  moved: [...document.querySelectorAll("#board .moved")]
-    .map((n) => [n.dataset.piece, n.dataset.at]),
-  marks: [...document.querySelectorAll("#board .changed")]
-    .map((n) => n.dataset.key ?? n.dataset.area),
-})"""
+SHOWN = """async () => {
+  await new Promise(requestAnimationFrame);  // after the slides of the frame drawn
+  return {
+    slides: window.slides,
+    moved: [...document.querySelectorAll("#board .moved")]
+      .map((n) => [n.dataset.piece, n.dataset.at]),
+    marks: [...document.querySelectorAll("#board .changed")]
+      .map((n) => n.dataset.key ?? n.dataset.area),
+  };
+}"""
 
 
 def as_seat(server: str, table: str, secret: str, path: str = "", body: object = None) -> dict:
@@ -57,32 +60,37 @@ def as_seat(server: str, table: str, secret: str, path: str = "", body: object =
 
 
 def next_figure_move(server: str, game: str, table: str, secrets: list[str]) -> dict:
-    """Plays on (both seats) until seat 2 may move a figure; plays that move and returns it."""
+    """Plays on (both seats) until seat 2 may move a figure: that move, and the version."""
     for number in range(MOST_MOVES):
         position = api(server, f"/api/tables/{table}?log_start=1000000")
         assert not position["over"], "the game ended before seat 2 moved a figure"
         seat = position["to_move"][0]
         mine = as_seat(server, table, secrets[seat], "?log_start=1000000")
         kinds = {entry["action"]["kind"]: entry for entry in mine["legal"]}
-        wanted = FIGURE_MOVE[game] if seat == 1 else None
-        kind = next(
-            (k for k in (wanted, *ONWARD[game]) if k in kinds), mine["legal"][0]["action"]["kind"]
-        )
+        if seat == 1 and FIGURE_MOVE[game] in kinds:
+            return kinds[FIGURE_MOVE[game]], mine["version"]
+        first = mine["legal"][0]["action"]["kind"]
+        kind = next((k for k in ONWARD[game] if k in kinds), first)
         move = {"action": kinds[kind]["action"], "version": mine["version"], "nonce": f"m{number}"}
         assert as_seat(server, table, secrets[seat], "/moves", move)["ok"], kinds[kind]
-        if kind == wanted:
-            return kinds[kind]
     raise AssertionError(f"seat 2 never moved a figure in {MOST_MOVES} moves")
 
 
-def watched(page: Page, server: str, game: str, table: str, secrets: list[str]) -> tuple:
-    """Seat 2's next move of a figure, and what the page showed of it."""
-    page.evaluate("window.slides = []")
-    entry = next_figure_move(server, game, table, secrets)
-    newest = api(server, f"/api/tables/{table}?log_start=1000000")["version"]
+def shown(page: Page, version: int) -> None:
     page.wait_for_function(
-        "v => Number(document.getElementById('version').textContent) >= v", arg=newest
+        "v => Number(document.getElementById('version').textContent) >= v", arg=version
     )
+
+
+def watched(page: Page, server: str, game: str, table: str, secrets: list[str]) -> tuple:
+    """Seat 2's next move of a figure, made once the page has painted the position before
+    it, and what the page showed of it."""
+    entry, version = next_figure_move(server, game, table, secrets)
+    shown(page, version)
+    page.evaluate("async () => { await new Promise(requestAnimationFrame); window.slides = []; }")
+    move = {"action": entry["action"], "version": version, "nonce": f"figure{version}"}
+    assert as_seat(server, table, secrets[1], "/moves", move)["ok"], entry
+    shown(page, version + 1)
     return entry, page.evaluate(SHOWN)
 
 

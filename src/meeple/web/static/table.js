@@ -16,7 +16,7 @@
 // (see docs/protocol.md), `previous` the one shown before it (or null), so that a module can
 // highlight what others changed. Words the page itself writes come from the JSON in #words.
 
-import {slide, where} from "/static/motion.js";
+import {follow} from "/static/motion.js";
 import {renderSheet} from "/static/sheet.js";
 import {translate as say} from "/static/words.js";
 
@@ -287,9 +287,8 @@ function show(next) {
   $("bar").classList.toggle("mine", state.legal.length > 0);
   hideWhy();
   if (drawing) {
-    const before = where($("board"));
     drawing.render($("board"), state, previous);
-    if (othersMoved(previous, state)) slide($("board"), before);
+    follow($("board"), othersMoved(previous, state));
   } else {
     $("board").replaceChildren(Object.assign(document.createElement("pre"), {
       textContent: JSON.stringify(state.view, null, 1),
