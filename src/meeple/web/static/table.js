@@ -3,7 +3,8 @@
 // No rule lives here. The server sends the seat's legal actions, each with the board elements
 // it involves (`elements`, ids such as "hex:C4"). The game's module, /static/games/<game>.js,
 // draws the view into #board and marks each clickable thing with `data-element="<id>"`, and
-// may mark an area holding such things (a board space) with `data-area`.
+// may mark an area holding such things (a board space) with `data-area`, and each movable
+// piece with `data-piece` and `data-at` (motion.js slides a piece another seat moved).
 // A click keeps the legal actions that involve every element clicked so far; when one is
 // left it is played at once (Undo takes it back), or, where the player asked for it in this
 // browser (localStorage), shown in the action bar to be confirmed. The action bar (#bar) stays
