@@ -12,10 +12,9 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -30,7 +29,6 @@ from meeple.engine.errors import MeepleError
 from meeple.engine.gameinfo import PLAYERS, GameInfo, OptionSpec
 from meeple.engine.registry import edition_names, game_info, game_names
 from meeple.server.bots import BotDriver
-from meeple.server.clocks import ClockWatch
 from meeple.server.credentials import ADMIN_COOKIE, SEAT_COOKIE
 from meeple.server.hub import STATE, Connection, Hub
 from meeple.server.inputs import BadInput, read_json
@@ -38,9 +36,10 @@ from meeple.server.live import Answer, facts_of, said, words
 from meeple.server.messages import HandToBot, Move, NewTable, Sync, Undo, client_message, frame
 from meeple.server.notify import watch
 from meeple.server.origin import cross_site_refusal, same_origin
+from meeple.server.owners import FromThread, Owners
 from meeple.server.rates import RateLimit
 from meeple.server.schema import BOT, HUMAN
-from meeple.server.service import SeatChoice, TableError, TableService, UnknownTable, WouldWait
+from meeple.server.service import SeatChoice, TableError, TableService, UnknownTable
 from meeple.server.settings import Settings
 from meeple.server.store import Store
 from meeple.web import language, page_words
@@ -83,8 +82,6 @@ SEAT_GONE = "gone"
 MAX_ELEMENT = 64
 #: What the creator may hand a seat to.
 SEAT_LEVELS = tuple(LEVELS)
-
-Result = TypeVar("Result")
 
 
 def quick_name(info: GameInfo, reader: str) -> str:
@@ -145,31 +142,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db_url)
-        service = TableService(store)
+        service = TableService(store, max_tables=settings.max_tables)
         hub = Hub()
         service.subscribe(hub.changed)
-        bots = BotDriver(service, settings.bot_workers)
-        others = watch(store, service, hub.changed)  # other processes on the same database
-        clocks = ClockWatch(bots.kick, service.now)
-        service.subscribe(lambda table_id, _v: clocks.schedule(table_id, _deadline(table_id)))
-        app.state.service, app.state.hub, app.state.bots = service, hub, bots
-
-        def _deadline(table_id: str) -> float | None:
-            try:
-                return service.next_deadline(table_id)
-            except TableError:
-                return None
-
-        for table_id in service.tables_to_resume():  # games with bots and clocks go on
-            bots.kick(table_id)
-            clocks.schedule(table_id, _deadline(table_id))
+        tables = Owners(service, hub.changed, settings.idle_seconds)
+        bots = BotDriver(tables, settings.bot_workers)
+        tables.bot_turns_to = bots.start
+        others = watch(store, FromThread(tables), hub.changed)  # processes on the same database
+        app.state.service, app.state.tables = service, tables
+        app.state.hub, app.state.bots = hub, bots
+        for table_id in await tables.io(service.tables_to_resume):  # bots and clocks go on
+            tables.look(table_id)
         try:
             yield
         finally:
             if others is not None:
-                others.stop()
-            clocks.close()
-            bots.close()
+                await asyncio.to_thread(others.stop)
+            await tables.close()
+            await asyncio.to_thread(bots.close)
             store.close()
 
     app = FastAPI(title="Meeple server", lifespan=lifespan)
@@ -203,17 +193,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         response.headers.update(BROWSER_GUARDS)
         return response
 
-    def service_of(request: HTTPConnection) -> TableService:
-        service: TableService = request.app.state.service
-        return service
+    def service_of(request: HTTPConnection) -> Owners:
+        """The tables' owners: every request about a table goes through its owner."""
+        tables: Owners = request.app.state.tables
+        return tables
 
     async def seat_of(request: Request, table_id: str) -> int | None:
         """The seat the request's credential holds (None: a spectator); 404 for no such
         table, 403 for a credential that holds no seat."""
         try:
-            return await run_in_threadpool(
-                service_of(request).seat_for, table_id, credential(request, table_id)
-            )
+            return await service_of(request).seat_for(table_id, credential(request, table_id))
         except TableError as exc:
             status = 404 if isinstance(exc, UnknownTable) else 403
             raise HTTPException(status, str(exc)) from None
@@ -272,12 +261,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             else:
                 options, seats = read_form(info, fields, uploads, settings.max_edition)
                 clock = read_clock(fields)
-            created = await run_in_threadpool(service.create, info.name, options, seats, clock)
+            created = await service.create(info.name, options, seats, clock)
         except (TableError, MeepleError) as exc:
             return refused(request, exc, 400)
         if fields.get("quick") and 0 in created.invites:  # (also "play again" against bots)
-            _, session = await run_in_threadpool(
-                service.join,
+            _, session = await service.join(
                 created.id,
                 created.invites[0],
                 quick_name(info, language.language_of(request)),
@@ -329,11 +317,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/join/{table_id}/{secret}", response_class=HTMLResponse, name="join_page")
     async def join_page(request: Request, table_id: str, secret: str) -> Response:
         try:
-            seat = await run_in_threadpool(service_of(request).seat_for, table_id, secret)
+            seat = await service_of(request).seat_for(table_id, secret)
         except TableError as exc:
             return invite_refused(request, table_id, exc)
         no_log = 1 << 30
-        table = await run_in_threadpool(service_of(request).payload, table_id, None, no_log)
+        table = await service_of(request).payload(table_id, None, no_log)
         return templates.TemplateResponse(
             request,
             "join.html",
@@ -351,8 +339,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         form = await request.form()
         name = form.get("name")
         try:
-            _, session = await run_in_threadpool(
-                service_of(request).join, table_id, secret, name if isinstance(name, str) else ""
+            _, session = await service_of(request).join(
+                table_id, secret, name if isinstance(name, str) else ""
             )
         except TableError as exc:
             return invite_refused(request, table_id, exc)
@@ -365,8 +353,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat, gone = await page_seat(request, table_id)
         if gone == NO_TABLE:
             return no_table_page(request, table_id)
-        payload = await run_in_threadpool(
-            service_of(request).payload, table_id, seat, 0, language.language_of(request)
+        payload = await service_of(request).payload(
+            table_id, seat, 0, language.language_of(request)
         )
         response = templates.TemplateResponse(
             request,
@@ -386,8 +374,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/games", response_class=HTMLResponse)
     async def my_games_page(request: Request) -> Response:
-        games = await run_in_threadpool(service_of(request).my_games, seat_cookies(request))
-        created = await run_in_threadpool(service_of(request).created_games, admin_cookies(request))
+        games = await service_of(request).my_games(seat_cookies(request))
+        created = await service_of(request).created_games(admin_cookies(request))
         return templates.TemplateResponse(
             request, "games.html", {"games": games, "created": created}
         )
@@ -396,7 +384,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def replay_page(request: Request, table_id: str) -> Response:
         seat = await seat_of(request, table_id)
         try:
-            first = await run_in_threadpool(service_of(request).replay, table_id, seat, 0)
+            first = await service_of(request).replay(table_id, seat, 0)
         except TableError as exc:
             return refused(request, exc, 409)
         return templates.TemplateResponse(
@@ -416,7 +404,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def admin_link(request: Request, table_id: str, secret: str) -> Response:
         """The creator's link: proves the secret once and keeps it in an HttpOnly cookie."""
         try:
-            await run_in_threadpool(service_of(request).check_admin, table_id, secret)
+            await service_of(request).check_admin(table_id, secret)
         except TableError as exc:
             return refused(request, exc, 403)
         response = RedirectResponse(f"/tables/{table_id}/admin", status_code=303)
@@ -426,7 +414,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def admin_of(request: Request, table_id: str) -> str:
         admin = admin_credential(request, table_id)
         try:
-            await run_in_threadpool(service_of(request).check_admin, table_id, admin)
+            await service_of(request).check_admin(table_id, admin)
         except TableError as exc:
             status = 404 if isinstance(exc, UnknownTable) else 403
             raise HTTPException(status, str(exc)) from None
@@ -436,7 +424,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/tables/{table_id}/admin", response_class=HTMLResponse)
     async def admin_page(request: Request, table_id: str) -> Response:
         await admin_of(request, table_id)
-        payload = await run_in_threadpool(service_of(request).payload, table_id, None)
+        payload = await service_of(request).payload(table_id, None)
         return templates.TemplateResponse(
             request,
             "admin.html",
@@ -452,13 +440,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             bot = form.get("bot")
             if isinstance(bot, str) and bot:
-                await run_in_threadpool(service.hand_to_bot, table_id, admin, seat, bot)
+                await service.hand_to_bot(table_id, admin, seat, bot)
             else:
-                secret = await run_in_threadpool(service.reissue, table_id, admin, seat)
+                secret = await service.reissue(table_id, admin, seat)
                 link = str(request.url_for("join_page", table_id=table_id, secret=secret))
         except TableError as exc:
             return refused(request, exc, 400)
-        payload = await run_in_threadpool(service.payload, table_id, None)
+        payload = await service.payload(table_id, None)
         return templates.TemplateResponse(
             request,
             "admin.html",
@@ -475,7 +463,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def reissue(request: Request, table_id: str, seat: int) -> Any:
         admin = await admin_of(request, table_id)
         try:
-            secret = await run_in_threadpool(service_of(request).reissue, table_id, admin, seat)
+            secret = await service_of(request).reissue(table_id, admin, seat)
         except TableError as exc:
             raise HTTPException(400, str(exc)) from None
         return {"seat": seat, "secret": secret, "invite": f"/join/{table_id}/{secret}"}
@@ -488,9 +476,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except ValidationError as exc:
             raise HTTPException(422, _errors(exc)) from None
         try:
-            await run_in_threadpool(
-                service_of(request).hand_to_bot, table_id, admin, seat, body.bot
-            )
+            await service_of(request).hand_to_bot(table_id, admin, seat, body.bot)
         except TableError as exc:
             raise HTTPException(400, str(exc)) from None
         return {"seat": seat, "bot": body.bot}
@@ -511,9 +497,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         options = {PLAYERS: len(seats), **new.options}  # as many players as seats, unless said
         clock = None if new.clock is None else new.clock.clock()
         try:
-            created = await run_in_threadpool(
-                service_of(request).create, new.game, options, seats, clock
-            )
+            created = await service_of(request).create(new.game, options, seats, clock)
         except TableError as exc:
             raise HTTPException(400, str(exc)) from None
         return JSONResponse(
@@ -539,8 +523,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables/{table_id}")
     async def table_state(request: Request, table_id: str, log_start: int = 0) -> Any:
         seat = await seat_of(request, table_id)
-        return await run_in_threadpool(
-            service_of(request).payload, table_id, seat, log_start, language.language_of(request)
+        return await service_of(request).payload(
+            table_id, seat, log_start, language.language_of(request)
         )
 
     @app.get("/api/tables/{table_id}/facts")
@@ -549,7 +533,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         by the game's drawing module: the view names cards only by id."""
         seat = await seat_of(request, table_id)
         no_log = 1 << 30  # a log start past the end: the log is not needed here
-        payload = await run_in_threadpool(service_of(request).payload, table_id, seat, no_log)
+        payload = await service_of(request).payload(table_id, seat, no_log)
         return facts_of(game_info(payload["game"]), payload["view"], language.language_of(request))
 
     @app.post("/api/tables/{table_id}/moves")
@@ -577,7 +561,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The game's record with its seed, as a file to keep (once the game is over)."""
         await seat_of(request, table_id)
         try:
-            data = await run_in_threadpool(service_of(request).record, table_id)
+            data = await service_of(request).record(table_id)
         except TableError as exc:
             raise HTTPException(409, str(exc)) from None
         filename = f"meeple-{data['game']}-{table_id}.json"
@@ -590,8 +574,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The finished game as the reader saw it after `step` moves."""
         seat = await seat_of(request, table_id)
         try:
-            return await run_in_threadpool(
-                service_of(request).replay, table_id, seat, step, language.language_of(request)
+            return await service_of(request).replay(
+                table_id, seat, step, language.language_of(request)
             )
         except TableError as exc:
             raise HTTPException(409, str(exc)) from None
@@ -599,7 +583,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/my-games")
     async def my_games(request: Request) -> Any:
         """The tables this browser holds a seat at, those where it is its turn first."""
-        return await run_in_threadpool(service_of(request).my_games, seat_cookies(request))
+        return await service_of(request).my_games(seat_cookies(request))
 
     # -- the table page's helpers ----------------------------------------------------------
     @app.get("/api/tables/{table_id}/why")
@@ -612,8 +596,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(403, "requests from another site are refused")
         seat = await seat_of(request, table_id)
         picked = [e[:MAX_ELEMENT] for e in request.query_params.getlist("element")]
-        return await run_in_threadpool(
-            service_of(request).why_not,
+        return await service_of(request).why_not(
             table_id,
             seat,
             picked,
@@ -624,9 +607,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The seat a page's reader holds, and why it is watching instead: ``NO_TABLE``, or
         ``SEAT_GONE`` for a cookie that no longer holds a seat (its page is a spectator's)."""
         try:
-            seat = await run_in_threadpool(
-                service_of(request).seat_for, table_id, credential(request, table_id)
-            )
+            seat = await service_of(request).seat_for(table_id, credential(request, table_id))
         except TableError as exc:
             if isinstance(exc, UnknownTable):
                 return None, NO_TABLE
@@ -663,7 +644,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         token = credential(websocket, table_id)
         try:
-            seat = await run_in_threadpool(service.seat_for, table_id, token)
+            seat = await service.seat_for(table_id, token)
         except TableError as exc:
             code = CLOSE_NO_TABLE if isinstance(exc, UnknownTable) else CLOSE_UNAUTHORISED
             await _refuse(websocket, code, str(exc))
@@ -698,17 +679,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hub.remove(connection)
             sender.cancel()
 
-    async def _still_holds(
-        service: TableService, connection: Connection, token: str | None
-    ) -> bool:
+    async def _still_holds(service: Owners, connection: Connection, token: str | None) -> bool:
         try:
-            seat = await _at_once_or_in_thread(service.seat_for, connection.table_id, token)
+            seat = await service.seat_for(connection.table_id, token)
         except TableError:
             return False
         return seat == connection.seat
 
     async def _receive_loop(
-        websocket: WebSocket, service: TableService, connection: Connection, token: str | None
+        websocket: WebSocket, service: Owners, connection: Connection, token: str | None
     ) -> None:
         while True:
             message = await websocket.receive()
@@ -744,14 +723,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             connection.reply({"type": "answer", "nonce": request.nonce, **reply})
 
     async def _send_loop(
-        websocket: WebSocket, service: TableService, connection: Connection, token: str | None
+        websocket: WebSocket, service: Owners, connection: Connection, token: str | None
     ) -> None:
         connection.want_state()
         while True:
             item = await connection.next()
             if item is STATE:
-                payload = await _at_once_or_in_thread(
-                    service.payload_if_held,
+                payload = await service.payload_if_held(
                     connection.table_id,
                     token,
                     connection.seat,
@@ -790,30 +768,13 @@ def _address(connection: HTTPConnection) -> str:
     return connection.client.host if connection.client else "unknown"
 
 
-async def _at_once_or_in_thread(
-    call: Callable[..., Result], table_id: str, *args: object
-) -> Result:
-    """A read of a table in memory, or a move stored by a quick local commit, on the event
-    loop when nothing holds it up (a trip to a worker thread costs more than the call itself,
-    and under load every thread switch waits for a core); in a worker thread when it would
-    wait (`WouldWait`)."""
-    try:
-        return call(table_id, *args, wait=False)
-    except WouldWait:
-        return await run_in_threadpool(call, table_id, *args)
-
-
-async def _apply(
-    service: TableService, table_id: str, seat: int | None, request: Move | Undo
-) -> Answer:
+async def _apply(service: Owners, table_id: str, seat: int | None, request: Move | Undo) -> Answer:
     if seat is None:
-        version = await run_in_threadpool(service.version, table_id)
+        version = await service.version(table_id)
         return Answer(False, version, "not a seat", "spectators cannot move")
     if isinstance(request, Move):
-        return await _at_once_or_in_thread(
-            service.move, table_id, seat, request.action, request.version, request.nonce
-        )
-    return await _at_once_or_in_thread(service.undo, table_id, seat, request.version, request.nonce)
+        return await service.move(table_id, seat, request.action, request.version, request.nonce)
+    return await service.undo(table_id, seat, request.version, request.nonce)
 
 
 def _answer_response(answer: Answer, language: str) -> JSONResponse:
