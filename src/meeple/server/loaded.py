@@ -53,11 +53,11 @@ class Loaded:
         """Hold `table`, dropping the least recently used beyond the limit."""
         self._tables[table.id] = (table, self._clock())
         self._tables.move_to_end(table.id)
-        if len(self._tables) > self.limit:
-            for table_id in [t for t in self._tables if t not in self._pinned]:
-                if len(self._tables) <= self.limit:
-                    break
-                del self._tables[table_id]
+        while len(self._tables) > self.limit:
+            oldest = next((t for t in self._tables if t not in self._pinned), None)
+            if oldest is None:
+                break  # every table held is being changed: the bound waits for one to end
+            del self._tables[oldest]
 
     def drop(self, table_id: str) -> None:
         self._tables.pop(table_id, None)
