@@ -41,7 +41,7 @@ def test_a_read_waits_for_the_move_being_stored_and_sees_it_stored(store):
     store.append = slow_append
 
     async def scenario():
-        owners = Owners(service, lambda *_: None, idle_seconds=60)
+        owners = Owners(service, idle_seconds=60)
         try:
             move = asyncio.ensure_future(owners.move(created.id, seat, action, 0, "n1"))
             await asyncio.to_thread(storing.wait, 10)
@@ -62,7 +62,7 @@ def test_an_unknown_id_is_refused_and_leaves_nothing_behind(store):
     service = TableService(store)
 
     async def scenario():
-        owners = Owners(service, lambda *_: None, idle_seconds=60)
+        owners = Owners(service, idle_seconds=60)
         try:
             for table_id in ("x" * 16, "y" * 9000):
                 with pytest.raises(TableError):

@@ -145,7 +145,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = TableService(store, max_tables=settings.max_tables)
         hub = Hub()
         service.subscribe(hub.changed)
-        tables = Owners(service, hub.changed, settings.idle_seconds)
+        tables = Owners(service, settings.idle_seconds)
         bots = BotDriver(tables, settings.bot_workers)
         tables.bot_turns_to = bots.start
         others = watch(store, FromThread(tables), hub.changed)  # processes on the same database

@@ -77,13 +77,10 @@ class Owners:
     def __init__(
         self,
         service: TableService,
-        heard_elsewhere: Listener,
         idle_seconds: float,
         store_threads: int = STORE_THREADS,
     ) -> None:
         self.service = service
-        #: Told of every change heard from another process (the hub re-syncs its clients).
-        self.heard_elsewhere = heard_elsewhere
         #: Where the bots' turns go (`BotDriver.start`); none until a driver says so.
         self.bot_turns_to: Callable[[list[BotTurn]], None] = lambda _turns: None
         self.idle_seconds = idle_seconds
@@ -121,6 +118,9 @@ class Owners:
                     continue
                 try:
                     result = await job()
+                except asyncio.CancelledError:
+                    future.cancel()
+                    raise
                 except Exception as exc:
                     if not future.done():
                         future.set_exception(exc)
