@@ -39,7 +39,7 @@ from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS
 from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
-from meeple.i18n import SOURCE_LANGUAGE
+from meeple.i18n import N_, SOURCE_LANGUAGE
 from meeple.server.clocks import Clock
 from meeple.server.credentials import digest, matches, new_secret, new_table_id
 from meeple.server.inputs import MAX_NONCE, BadInput, check_text
@@ -56,7 +56,6 @@ from meeple.server.store import (
 )
 from meeple.server.turns import BotTurn
 from meeple.server.whynot import why_not
-from meeple.web.language import N_
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +104,7 @@ class TableError(Exception):
 
     The message is English with ``%(name)s`` fields filled from `values`: marked with ``N_``
     it is a text of the pages' catalogue, so a page can say it in its reader's language
-    (`meeple.web.language.said`); the JSON API sends it as it is (`str`). A refusal by a
+    (`meeple.saying.page_said`); the JSON API sends it as it is (`str`). A refusal by a
     game's engine (its options, its edition) names the `game` instead: its message is the
     engine's `meeple.engine.words.Text`, which that game's catalogue says."""
 
@@ -121,6 +120,23 @@ class UnknownTable(TableError):
 
     def __init__(self, table_id: str) -> None:
         super().__init__(N_("no table %(table)s"), table=repr(table_id))
+
+
+class NotAllowed(TableError):
+    """A credential that proves no seat at the table, or not its creator (403 over HTTP)."""
+
+
+class ReplacedLink(NotAllowed):
+    """An invite link the creator has replaced by a new one (403: only the new one opens the
+    seat)."""
+
+    def __init__(self) -> None:
+        super().__init__(REPLACED_LINK)
+
+
+class NotNow(TableError):
+    """A request the table's present state does not allow: the record or a replay of a game
+    still in play, a replay step past its moves (409 over HTTP)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -310,9 +326,9 @@ class TableService:
         table = self._live(table_id)
         holder = _holder(table, token)
         if holder == NO_SEAT and _replaced(table, token):
-            raise TableError(REPLACED_LINK)
+            raise ReplacedLink
         if holder == NO_SEAT:
-            raise TableError(N_("this link or cookie holds no seat at this table"))
+            raise NotAllowed(N_("this link or cookie holds no seat at this table"))
         return holder
 
     async def join_io(self, io: Io, table_id: str, secret: str, name: str) -> tuple[int, str]:
@@ -327,9 +343,9 @@ class TableService:
         table = await self.load_io(io, table_id)
         seat = next((s for s in table.seats if matches(secret, s.secret_hash)), None)
         if seat is None and _replaced(table, secret):
-            raise TableError(REPLACED_LINK)
+            raise ReplacedLink
         if seat is None:
-            raise TableError(N_("this invite link holds no seat at this table"))
+            raise NotAllowed(N_("this invite link holds no seat at this table"))
         with self._changing(table_id):
             await io(self.store.bind_seat, table_id, seat.seat, name, digest(session))
         seat.name, seat.session_hash = name, digest(session)
@@ -343,7 +359,7 @@ class TableService:
     def _admin_table(self, table: LiveTable, admin: str | None) -> LiveTable:
         """The table, if `admin` is its creator's secret."""
         if admin is None or not matches(admin, table.admin_hash):
-            raise TableError(N_("only the table's creator (with the creator's link) may do this"))
+            raise NotAllowed(N_("only the table's creator (with the creator's link) may do this"))
         return table
 
     def _seat_of(self, table: LiveTable, seat: object) -> StoredSeat:
@@ -554,7 +570,7 @@ class TableService:
         """The game's record with its seed: only once the game is over."""
         table = self._live(table_id)
         if not table.state.is_over():
-            raise TableError(N_("the record and the seed are given once the game is over"))
+            raise NotNow(N_("the record and the seed are given once the game is over"))
         return table.record().to_json()
 
     def my_games(self, tokens: Mapping[str, str]) -> list[dict[str, Any]]:
@@ -622,10 +638,10 @@ class TableService:
         would show what the seed still hides)."""
         table = self._live(table_id)
         if not table.state.is_over():
-            raise TableError(N_("a replay is shown once the game is over"))
+            raise NotNow(N_("a replay is shown once the game is over"))
         steps = len(table.moves)
         if type(step) is not int or not 0 <= step <= steps:
-            raise TableError(N_("a step is 0 to %(most)s"), most=steps)
+            raise NotNow(N_("a step is 0 to %(most)s"), most=steps)
         return table.replay(seat, step, language)
 
     def why_not(

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine.actions import Action
-from meeple.server.live import LiveTable, Reader, elements_of, said, words
+from meeple.saying import game_words, said
+from meeple.server.live import LiveTable, Reader, elements_of
 
 #: The protocol's own reasons (as rule codes), for a click no rule of the game answers.
 NOT_A_SEAT = "not a seat"
@@ -46,7 +47,7 @@ def why_not(table: LiveTable, seat: Reader, picked: list[str], language: str) ->
         found = _refusal(table, seat, set(wanted))
         if found is not None:
             rule, reason = found
-            catalogue = words(table.info.name, language)
+            catalogue = game_words(table.info.name, language)
             return answer | {"rule": rule, "reason": said(reason, catalogue), "game": True}
     return answer | {"rule": NO_CHOICE}
 
