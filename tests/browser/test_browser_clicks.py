@@ -7,8 +7,9 @@ The moves are chosen at random among those drawn on the board, ending the turn a
 placements less often, so that the game moves on; the test plays until the game is over or its
 time is spent (`SECONDS`), and says which. Scrolling is no click: where the second thing of a
 move is out of view after the first is chosen, the player scrolls to it, and the report says
-how often that happened. A move the clicks did not play (a click the page did not take) is noted,
-the page reloaded, and at most one move in twenty may be so.
+how often that happened; on Tikal's board every thing that may follow a choice must be in view
+by itself. Every move the clicks choose is played: one they did not play (a click
+the page did not take) is noted, the page reloaded and the game goes on, and the test fails.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def test_clicks_per_move_over_a_whole_game(new_context, server, artefacts, game)
             continue  # the bot's last moves end the game
         entry = choose(position["legal"], rng)
         try:
-            clicks.append(play_in_view(page, entry, scrolls))
+            clicks.append(play_in_view(page, entry, scrolls, every_next=game == "tikal"))
         except (AssertionError, PlaywrightError) as exc:
             # Noted and counted against the page (below); a reload starts the turn afresh.
             stuck.append(f"{entry['label']}: {str(exc).splitlines()[0]}")
@@ -78,4 +79,4 @@ def test_clicks_per_move_over_a_whole_game(new_context, server, artefacts, game)
     (artefacts / f"clicks-per-move-{game}.txt").write_text(report + "\n")
     assert len(clicks) >= 20, report
     assert median <= 2, report
-    assert len(stuck) <= len(clicks) // 20, report
+    assert not stuck, report
