@@ -5,8 +5,11 @@ one discrete action space of fixed size for a game and its options, and an obser
 of fixed shape. A game provides them in the module its `GameInfo.research` names, through
 ``encoding(options) -> Encoding``.
 
-An observation is built from a seat's *view* only (`GameState.view`), never from the state, so
-it cannot hold what the seat may not see: secrecy holds by construction.
+An observation is defined on a seat's *view* only (`GameState.view`), never on the state, so
+it cannot hold what the seat may not see: secrecy holds by construction. `Encoding.observe`
+gives the same vector for a state and a seat; a game may write it from the state directly
+(the research adapters ask for one at every step, and the view is a JSON-ready dict that costs
+more than the engine's step), and then tests it against the view's on random games.
 """
 
 from __future__ import annotations
@@ -74,3 +77,7 @@ class Encoding(Protocol):
     def observation(self, view: Mapping[str, Any]) -> Any:
         """A seat's view (or the spectators' view) as a float32 ``numpy`` array of
         `observation_shape`; the fields are documented in ``docs/research.md``."""
+
+    def observe(self, state: Any, seat: int | None) -> Any:
+        """Exactly ``observation(state.view(seat))``, a new array each time; what the
+        research adapters call."""

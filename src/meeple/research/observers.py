@@ -83,8 +83,7 @@ class SeatObserver:
     def set_from(self, state: Any, player: int) -> None:
         table = state.table
         if self.history is None:
-            view = table.engine.view(player)
-            self._observation[:] = self.encoding.observation(view).reshape(-1)
+            self._observation[:] = self.encoding.observe(table.engine, player).reshape(-1)
             return
         seat = table.recalls[1].history(table.engine, player, self.encoding)
         assert seat.observation is not None, "a history up to date holds the view now"
@@ -109,7 +108,7 @@ class PublicObserver:
         self.dict = {"observation": self.tensor.reshape(encoding.observation_shape)}
 
     def set_from(self, state: Any, player: int) -> None:
-        self.tensor[:] = self.encoding.observation(state.table.engine.view(None)).reshape(-1)
+        self.tensor[:] = self.encoding.observe(state.table.engine, None).reshape(-1)
 
     def string_from(self, state: Any, player: int) -> str:
         return _json(state.table.engine.view(None))
@@ -131,7 +130,7 @@ class AllSeatsObserver:
     def set_from(self, state: Any, player: int) -> None:
         engine = state.table.engine
         for seat, part in enumerate(self._parts):
-            part[:] = self.encoding.observation(engine.view(seat)).reshape(-1)
+            part[:] = self.encoding.observe(engine, seat).reshape(-1)
 
     def string_from(self, state: Any, player: int) -> str:
         engine = state.table.engine

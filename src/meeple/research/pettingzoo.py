@@ -139,7 +139,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
             self._offered = (self._steps, np.flatnonzero(mask))
         else:
             mask = np.zeros(size, dtype=np.int8)
-        return {"observation": self.encoding.observation(state.view(seat)), "action_mask": mask}
+        return {"observation": self.encoding.observe(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

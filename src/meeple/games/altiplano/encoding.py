@@ -80,6 +80,10 @@ class AltiplanoEncoding:
         )
         return result
 
+    def observe(self, state: AltiplanoState, seat: int | None) -> npt.NDArray[np.float32]:
+        """``observation(state.view(seat))``: Altiplano's observation is made from the view."""
+        return self.observation(state.view(seat))
+
     def segments(self) -> list[tuple[str, Segment]]:
         """The observation's segments as ``("table" or "player", segment)``, in vector order
         (the player block repeats once per seat), for documentation and inspection."""
