@@ -32,7 +32,7 @@ def test_observe_gives_the_views_observation(options: dict[str, object]) -> None
     while True:
         for seat in [*range(players), None]:
             before = state.to_json()
-            observed = enc.observe(state, seat)
+            observed = enc.state_observer().observe(state, seat)
             assert state.to_json() == before  # read, not changed
             assert np.array_equal(observed, enc.observation(state.view(seat))), (seat, steps)
         seat = acting_seat(state, info)

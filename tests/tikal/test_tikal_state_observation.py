@@ -1,6 +1,8 @@
-"""Tikal's observation written from the state (`TikalEncoding.observe`, what the research
-adapters ask at every step) against the documented one, made from the view: the same vector
-at every position of random games of every table, for every seat and the spectators."""
+"""Tikal's observation written from the state, incrementally (`TikalEncoding.state_observer`,
+what the research adapters ask at every step), against the documented one, made from the view:
+the same vector at every position of random games of every table, for every seat and the
+spectators, whether each seat's last observation was of the step before or long ago, of this
+game or of another."""
 
 from __future__ import annotations
 
@@ -19,15 +21,21 @@ TABLES = [(n, auction) for n in (2, 3, 4) for auction in (False, True)]
 def assert_same_at_every_position(options: dict[str, object], seed: int) -> int:
     """Play one random game of `options`; the positions compared."""
     enc = encoding(options)
+    every_step, now_and_then = enc.state_observer(), enc.state_observer()
     state = TikalState.new(options, seed=seed)
+    other = TikalState.new(options, seed=seed + 1)
     rng = random.Random(seed)
     compared = 0
     while True:
         for seat in [*range(state.n), None]:
             expected = enc.observation(state.view(seat))
-            observed = enc.observe(state, seat)
+            observed = every_step.observe(state, seat)
             assert observed.dtype == np.float32
             assert np.array_equal(observed, expected), (seat, state.step)
+            if rng.random() < 0.2:
+                # another game's observation in between, or none for several steps
+                now_and_then.observe(other, seat)
+                assert np.array_equal(now_and_then.observe(state, seat), expected)
             compared += 1
         if state.is_over():
             return compared
@@ -60,5 +68,6 @@ def test_what_no_seat_sees_does_not_reach_it() -> None:
         seat = state.to_move()[0]
         other = state.clone()
         other.shuffle_hidden(seat, rng)
-        assert np.array_equal(enc.observe(other, seat), enc.observe(state, seat))
+        observe = enc.state_observer().observe
+        assert np.array_equal(observe(other, seat), observe(state, seat))
         state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -86,6 +86,11 @@ class AltiplanoEncoding:
         without copying the state (`observed_view`)."""
         return self.observation(observed_view(state, seat))
 
+    def state_observer(self) -> AltiplanoEncoding:
+        """What the research adapters observe with: this encoding, whose `observe` keeps
+        nothing between calls."""
+        return self
+
     def segments(self) -> list[tuple[str, Segment]]:
         """The observation's segments as ``("table" or "player", segment)``, in vector order
         (the player block repeats once per seat), for documentation and inspection."""

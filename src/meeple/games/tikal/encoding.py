@@ -47,7 +47,7 @@ from meeple.games.tikal.board import offset_cell
 from meeple.games.tikal.components import SIDES, TILE_KINDS, Edition, load_edition
 from meeple.games.tikal.layout import NO_SEAT, OUT, STEPS, SUPPLY
 from meeple.games.tikal.state import TikalState
-from meeple.games.tikal.state_observation import StateObserver
+from meeple.games.tikal.state_observation import Observation, Tables
 
 #: Kinds of the tiles a space may hold, in the order of the board's kind planes.
 SPACE_KINDS = ("base_camp", *TILE_KINDS)
@@ -147,7 +147,7 @@ class TikalEncoding:
         self._tile_features = _tile_features(edition)
         #: [tile] -> its kind, an index in `SPACE_KINDS`
         self.tile_kinds = tuple(f.kind for f in self._tile_features)
-        self._state_observer: StateObserver | None = None
+        self._observation_tables: Tables | None = None
         self.max_game_length = max_game_length(edition, self.players, self.options["auction"])
 
     # -- actions ------------------------------------------------------------------------------
@@ -317,13 +317,14 @@ class TikalEncoding:
         self._table(view, out)
         return out
 
-    def observe(self, state: TikalState, seat: int | None) -> npt.NDArray[np.float32]:
-        """The same vector as ``observation(state.view(seat))``, written from the state's
-        lists without the view (`meeple.games.tikal.state_observation`): what the research
-        adapters ask at every step."""
-        if self._state_observer is None:
-            self._state_observer = StateObserver(self)
-        return self._state_observer.observe(state, seat)
+    def state_observer(self) -> Observation:
+        """Observations written from the state's lists without the view, each the same
+        vector as ``observation(state.view(seat))``, and incrementally
+        (`meeple.games.tikal.state_observation`): what the research adapters ask at every
+        step."""
+        if self._observation_tables is None:
+            self._observation_tables = Tables(self)
+        return Observation(self._observation_tables)
 
     def _board(
         self, view: Mapping[str, Any], rank: tuple[int, ...]
