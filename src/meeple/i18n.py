@@ -31,6 +31,12 @@ LANGUAGES: dict[str, str] = {
 SOURCE_LANGUAGE = "en"
 
 
+def N_(text: str) -> str:
+    """Marks a text for a catalogue where it is written (extraction finds it); it is
+    translated where it is shown, in its reader's language."""
+    return text
+
+
 def negotiate(accept_language: str | None, wanted: str | None = None) -> str:
     """The language to show: `wanted` (a switch the person made) when it is one of ours,
     else the best match of the browser's ``Accept-Language`` header, else English."""

@@ -21,6 +21,7 @@ import pytest
 from meeple.engine.registry import game_info
 from meeple.games.altiplano import AltiplanoState
 from meeple.games.altiplano import actions as A
+from meeple.games.altiplano import encoding as altiplano_encoding
 from meeple.games.altiplano.components import BASIC_ACTIONS, COINS, load
 from meeple.games.altiplano.encoding import encoding
 from meeple.games.altiplano.observation import CONTINUED
@@ -133,9 +134,9 @@ def test_indexes_out_of_range_and_foreign_actions_are_refused() -> None:
         enc.action_index(A.Place("loc:village", "food"))  # food is never stored nor used there
 
 
-def test_the_game_names_its_encoding_module() -> None:
-    module = game_info("altiplano").research
-    assert module == "meeple.games.altiplano.encoding"
+def test_the_game_loads_its_encoding_module() -> None:
+    load = game_info("altiplano").research
+    assert load is not None and load() is altiplano_encoding
 
 
 @pytest.mark.parametrize(

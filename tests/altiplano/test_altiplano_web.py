@@ -14,6 +14,7 @@ import pytest
 
 from meeple.engine.testing import random_positions
 from meeple.games.altiplano import GAME, AltiplanoState
+from meeple.games.altiplano import web as altiplano_web
 from meeple.games.altiplano.actions import ACTION_TYPES
 from meeple.games.altiplano.web import action_elements, table_facts
 from meeple.server.live import elements_of
@@ -80,7 +81,7 @@ def test_every_action_kind_has_elements() -> None:
 
 
 def test_the_server_uses_this_module() -> None:
-    assert GAME.web == "meeple.games.altiplano.web"
+    assert GAME.web is not None and GAME.web() is altiplano_web
     state = AltiplanoState.new({"players": 2}, 0)
     action = state.legal_actions(state.to_move()[0])[0]
     assert elements_of(GAME)(state, action) == action_elements(state, action)

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from meeple.engine.actions import Action
-from meeple.engine.errors import IllegalAction
 from meeple.engine.game import GameState
 from meeple.engine.registry import game_class
 from meeple.server.schema import MOVE
@@ -20,15 +19,9 @@ from meeple.server.store import StoredTable
 def illegal_move(state: GameState, seat: int) -> tuple[dict[str, Any], str] | None:
     """An action `seat` might try now that a numbered rule (``TIK-…``, ``ALT-…``) refuses,
     with that rule; None if there is none at this point."""
-    legal = set(state.legal_actions(seat))
-    for action in state.tried_actions(seat):
-        if action in legal:
-            continue
-        try:
-            state.clone().apply(seat, action)
-        except IllegalAction as exc:
-            if "-" in exc.rule:
-                return action.to_json(), exc.rule
+    for action, exc in state.refused(seat):
+        if "-" in exc.rule:
+            return action.to_json(), exc.rule
     return None
 
 

@@ -8,7 +8,6 @@ import random
 
 from server_helpers import bearer, new_table
 
-from meeple.engine.errors import IllegalAction
 from meeple.server.live import elements_of
 
 
@@ -37,15 +36,8 @@ def _at_actions(client):
 def _refused(client, table, seat):
     """A tried action of `seat` that the rules refuse: its elements, rule and reason."""
     live = client.app.state.service._live(table)
-    state = live.state
-    legal = set(state.legal_actions(seat))
-    for action in state.tried_actions(seat):
-        if action in legal:
-            continue
-        try:
-            state.clone().apply(seat, action)
-        except IllegalAction as exc:
-            return list(elements_of(live.info)(state, action)), exc.rule, str(exc.detail)
+    for action, exc in live.state.refused(seat):
+        return list(elements_of(live.info)(live.state, action)), exc.rule, str(exc.detail)
     raise AssertionError("no refused action")
 
 

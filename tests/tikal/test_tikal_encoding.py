@@ -11,6 +11,7 @@ import pytest
 
 from meeple.engine.registry import game_info
 from meeple.games.tikal import TikalState
+from meeple.games.tikal import encoding as tikal_encoding
 from meeple.games.tikal.actions import ACTION_TYPES, Bid, PlaceTile, Walk
 from meeple.games.tikal.encoding import bid_limit, encoding
 from planted import tikal_marked_edition
@@ -157,5 +158,6 @@ def test_planted_tile_ids_do_not_change_the_observation() -> None:
         b.apply(seat, b.legal_actions(seat)[index])
 
 
-def test_the_game_names_its_encoding() -> None:
-    assert game_info("tikal").research == "meeple.games.tikal.encoding"
+def test_the_game_loads_its_encoding() -> None:
+    load = game_info("tikal").research
+    assert load is not None and load() is tikal_encoding

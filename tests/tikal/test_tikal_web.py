@@ -12,6 +12,7 @@ import pytest
 
 from meeple.engine.testing import random_positions
 from meeple.games.tikal import GAME, TikalState
+from meeple.games.tikal import web as tikal_web
 from meeple.games.tikal.actions import EndTurn, Excavate, Walk
 from meeple.games.tikal.components import builtin_edition
 from meeple.games.tikal.web import action_elements, board_geometry
@@ -66,8 +67,8 @@ def test_the_elements_name_the_spaces_as_the_board_does():
     assert action_elements(state, EndTurn()) == ("button:end",)
 
 
-def test_tikal_names_its_web_module():
-    assert GAME.web == "meeple.games.tikal.web"
+def test_tikal_loads_its_web_module():
+    assert GAME.web is not None and GAME.web() is tikal_web
 
 
 def test_the_pages_board_geometry_is_the_engines():

@@ -9,13 +9,11 @@ readers ignore it.
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -28,6 +26,7 @@ from meeple.engine.actions import Action
 from meeple.engine.errors import MeepleError
 from meeple.engine.game import GameState, Refusal
 from meeple.engine.log import LogEntry
+from meeple.engine.plugins import TerminalPlugin
 from meeple.engine.record import GameRecord
 from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
@@ -44,21 +43,20 @@ class Quit(Exception):
 # -- renderers ---------------------------------------------------------------------------------
 
 
-def load_renderer(game: str) -> ModuleType | None:
-    """The terminal renderer the game declares (`GameInfo.terminal`), or None if it has none
+def load_renderer(game: str) -> TerminalPlugin | None:
+    """What the game's terminal module declares (`GameInfo.terminal`), or None if it has none
     or it cannot be imported (the view is then shown as JSON)."""
     try:
-        module = game_info(game).terminal
-        return None if module is None else importlib.import_module(module)
+        load = game_info(game).terminal
+        return None if load is None else load()
     except (ImportError, MeepleError):
         return None
 
 
-def render_view(renderer: ModuleType | None, view: Mapping[str, Any]) -> RenderableType:
-    if renderer is not None and hasattr(renderer, "render"):
+def render_view(renderer: TerminalPlugin | None, view: Mapping[str, Any]) -> RenderableType:
+    if renderer is not None and renderer.render is not None:
         try:
-            picture: RenderableType = renderer.render(view)
-            return picture
+            return renderer.render(view)
         except Exception as exc:  # a broken renderer must not lose the game
             return Group(
                 Text(f"(renderer failed: {exc}; raw view follows)", style="red"), Pretty(view)
@@ -66,24 +64,23 @@ def render_view(renderer: ModuleType | None, view: Mapping[str, Any]) -> Rendera
     return Pretty(view)
 
 
-def group_of(renderer: ModuleType | None, action: Action) -> str:
-    """The menu heading of an action: the renderer's `ACTION_GROUPS` entry, else its kind."""
-    groups: Mapping[str, str] = getattr(renderer, "ACTION_GROUPS", {})
+def group_of(renderer: TerminalPlugin | None, action: Action) -> str:
+    """The menu heading of an action: the renderer's `action_groups` entry, else its kind."""
+    groups = {} if renderer is None else renderer.action_groups
     return groups.get(action.kind, action.kind.replace("_", " ").capitalize())
 
 
-def action_detail(renderer: ModuleType | None, view: Mapping[str, Any], action: Action) -> str:
-    if renderer is not None and hasattr(renderer, "action_detail"):
-        return str(renderer.action_detail(view, action) or "")
+def action_detail(renderer: TerminalPlugin | None, view: Mapping[str, Any], action: Action) -> str:
+    if renderer is not None and renderer.action_detail is not None:
+        return renderer.action_detail(view, action) or ""
     return ""
 
 
-def render_score_sheet(renderer: ModuleType | None, state: GameState) -> RenderableType:
+def render_score_sheet(renderer: TerminalPlugin | None, state: GameState) -> RenderableType:
     """The game's own score sheet if its renderer has one, else totals and winners."""
     sheet = state.score_sheet()
-    if renderer is not None and hasattr(renderer, "render_score_sheet"):
-        picture: RenderableType = renderer.render_score_sheet(sheet)
-        return picture
+    if renderer is not None and renderer.render_score_sheet is not None:
+        return renderer.render_score_sheet(sheet)
     return totals(state)
 
 
@@ -207,7 +204,7 @@ class Session:
     console: Console
     bot_seed: int
     input_fn: Callable[[str], str] = input
-    renderer: ModuleType | None = None
+    renderer: TerminalPlugin | None = None
     #: Action kinds undo never goes back past (the game's `GameInfo.undo_stops`).
     undo_stops: frozenset[str] = frozenset()
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -349,17 +346,19 @@ class Session:
         return snap.label
 
     def first_step(self, legal: list[Action]) -> tuple[str, str, list[Any]] | None:
-        """The renderer's first step for these actions (`CHOOSE_FIRST`): the field chosen
-        first, its question, and the values to choose from; None if there is no such step."""
-        step = getattr(self.renderer, "CHOOSE_FIRST", {}).get(legal[0].kind)
+        """The renderer's first step for these actions (`TerminalPlugin.choose_first`): the
+        field chosen first, its question, and the values to choose from; None if there is no
+        such step."""
+        step = None if self.renderer is None else self.renderer.choose_first.get(legal[0].kind)
         if not step or not all(a.kind == legal[0].kind for a in legal):
             return None
         values = sorted({getattr(a, step[0]) for a in legal})
         return (step[0], step[1], values) if len(values) > 1 else None
 
     def first_step_labels(self, view: Mapping[str, Any], values: list[Any]) -> list[str]:
-        assert self.renderer is not None
-        return [self.renderer.first_step_label(view, v) for v in values]
+        label = None if self.renderer is None else self.renderer.first_step_label
+        assert label is not None  # a renderer that chooses first names the values
+        return [label(view, v) for v in values]
 
     def menu_groups(
         self, view: Mapping[str, Any], legal: list[Action]
@@ -464,8 +463,8 @@ class Session:
 
     def _pick(self, seat: int, view: Mapping[str, Any], legal: list[Action]) -> Action | None:
         """The human's choice among `legal`, in two steps where the game's renderer asks for
-        it (`CHOOSE_FIRST`: a field chosen first, such as where a tile goes, then the rest);
-        None if the human undid instead."""
+        it (`TerminalPlugin.choose_first`: a field chosen first, such as where a tile goes,
+        then the rest); None if the human undid instead."""
         step = self.first_step(legal)
         while True:
             options = legal
@@ -596,10 +595,10 @@ class _Progress:
             self.live = Status("playing…", console=console)
             self.live.start()
 
-    def update(self, state: GameState, moves: int, renderer: ModuleType | None) -> None:
+    def update(self, state: GameState, moves: int, renderer: TerminalPlugin | None) -> None:
         scores = " / ".join(str(s) for s in state.scores())
         message = f"move {moves} · scores {scores}"
-        if renderer is not None and hasattr(renderer, "progress"):
+        if renderer is not None and renderer.progress is not None:
             message += f" · {renderer.progress(state.view(None))}"
         if self.live is not None:
             self.live.update(message)

@@ -15,7 +15,7 @@ import functools
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from meeple.engine.actions import Action, ActionCodec
@@ -92,22 +92,32 @@ class GameState(ABC):
         copy, and the `IllegalAction` it raises is reported (legal actions are exact, so every
         one of them raises).
         """
-        legal = set(self.legal_actions(seat))
         found: dict[tuple[str, str], Refusal] = {}
+        for action, exc in self.refused(seat):
+            key = (action.kind, exc.rule)
+            if key in found:
+                found[key].others += 1
+            else:
+                found[key] = Refusal(exc.rule, exc.detail, self.action_label(action))
+        return list(found.values())
+
+    def refused(
+        self, seat: int, wanted: Callable[[Action], bool] | None = None
+    ) -> Iterator[tuple[Action, IllegalAction]]:
+        """Each of `seat`'s tried actions that is not legal (and that `wanted` picks, if given),
+        with the rules' refusal of it: the action applied to a copy, and the `IllegalAction` it
+        raised. The one loop behind `refusals` and the table page's "why not" answer, so both
+        give the rules' own words."""
+        legal = set(self.legal_actions(seat))
         for action in self.tried_actions(seat):
-            if action in legal:
+            if action in legal or (wanted is not None and not wanted(action)):
                 continue
             try:
                 self.clone().apply(seat, action)
             except IllegalAction as exc:
-                key = (action.kind, exc.rule)
-                if key in found:
-                    found[key].others += 1
-                else:
-                    found[key] = Refusal(exc.rule, exc.detail, self.action_label(action))
+                yield action, exc
             except MalformedAction:
                 continue
-        return list(found.values())
 
     @property
     @abstractmethod

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from meeple.engine.errors import OptionsError
 from meeple.engine.evaluation import Evaluation
 from meeple.engine.game import GameState
+from meeple.engine.plugins import ResearchPlugin, TerminalPlugin, WebPlugin
 from meeple.engine.seats import Seats
 
 #: How an option's value is given: ``flag`` a bool (``--auction``); ``seat`` a seat number,
@@ -79,17 +80,15 @@ class GameInfo:
     #: Action kinds that end a seat's turn or are final by the rules: undo never goes back
     #: past them (nor past anything revealed; see `GameState.reveal_count`).
     undo_stops: frozenset[str] = frozenset()
-    #: Module of the terminal renderer (imported only by the terminal), or None for the plain
-    #: JSON view. See `meeple.cli.play` for what such a module may define.
-    terminal: str | None = None
-    #: Module of the web renderer's server side, or None. It defines
-    #: ``action_elements(state, action) -> tuple[str, ...]``: the board elements an action
-    #: involves (ids such as ``"hex:C4"``), which the browser matches against the
-    #: ``data-element`` attributes of its drawing so that a click narrows the legal actions.
-    web: str | None = None
-    #: Module of the numeric forms for learning agents (imported only by `meeple.research`),
-    #: or None. It defines ``encoding(options) -> meeple.engine.encoding.Encoding``.
-    research: str | None = None
+    #: Loads what the game's terminal module declares (imported only by the terminal), or None
+    #: for the plain JSON view. See `meeple.engine.plugins.TerminalPlugin`.
+    terminal: Callable[[], TerminalPlugin] | None = None
+    #: Loads the server side of the game's page (`meeple.engine.plugins.WebPlugin`: the board
+    #: elements each action involves, the components' figures the page draws), or None.
+    web: Callable[[], WebPlugin] | None = None
+    #: Loads the numeric forms for learning agents (imported only by `meeple.research`;
+    #: `meeple.engine.plugins.ResearchPlugin`), or None.
+    research: Callable[[], ResearchPlugin] | None = None
     #: Package holding ``data/editions/*.json`` (editions shipped with the game), if any.
     package: str | None = None
 

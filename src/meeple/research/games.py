@@ -3,7 +3,6 @@ some options, and the legal-action mask of a seat. No game is named here."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -35,8 +34,7 @@ def encoding_for(
             f"{', '.join(research_games()) or 'none'}"
         )
     normal = info.state_class.normalize_options(options)
-    module = importlib.import_module(info.research)
-    return info, normal, module.encoding(normal)
+    return info, normal, info.research().encoding(normal)
 
 
 def table_sizes(info: GameInfo) -> range:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -25,8 +24,8 @@ from meeple.engine.gameinfo import GameInfo
 from meeple.engine.log import LogEntry
 from meeple.engine.record import GameRecord
 from meeple.engine.registry import game_info
-from meeple.engine.words import Catalogue, render
-from meeple.i18n import SOURCE_LANGUAGE, translations
+from meeple.i18n import SOURCE_LANGUAGE
+from meeple.saying import game_words, said, said_within
 from meeple.server.clocks import Clock, SeatTimes
 from meeple.server.schema import BOT, MOVE
 from meeple.server.store import StoredMove, StoredSeat, StoredTable
@@ -44,8 +43,7 @@ def elements_of(info: GameInfo) -> ElementsOf:
     actions are then chosen from the text list only."""
     if info.web is None:
         return lambda _state, _action: ()
-    found: ElementsOf = importlib.import_module(info.web).action_elements
-    return found
+    return info.web().action_elements
 
 
 def facts_of(
@@ -55,39 +53,15 @@ def facts_of(
     (names, costs, points of the cards the view names by id): the web module's
     ``table_facts(options)``, given the view's options, its names said in `language`; none
     for a game without one."""
-    table_facts = (
-        getattr(importlib.import_module(info.web), "table_facts", None) if info.web else None
-    )
-    facts: dict[str, Any] = {} if table_facts is None else table_facts(view.get("options", {}))
-    catalogue = words(info.name, language)
+    facts = {} if info.web is None else info.web().table_facts(view.get("options", {}))
+    catalogue = game_words(info.name, language)
     return facts if catalogue is None else said_within(facts, catalogue)
-
-
-def said_within(value: Any, catalogue: Catalogue) -> Any:
-    """`value` (JSON-like: dicts, lists, texts, numbers) with every `Text` in it said in the
-    catalogue's language; keys are ids and stay as they are."""
-    if isinstance(value, dict):
-        return {key: said_within(item, catalogue) for key, item in value.items()}
-    if isinstance(value, list):
-        return [said_within(item, catalogue) for item in value]
-    return render(value, catalogue) if isinstance(value, str) else value
 
 
 NOTHING_TO_UNDO = (
     "nothing to undo: your turn has just started, something was revealed, or another seat "
     "has acted since"
 )
-
-
-def words(game: str, language: str) -> Catalogue | None:
-    """The catalogue `game`'s texts are said in for a reader of `language`; None for
-    English, whose texts are sent as the engine made them."""
-    return None if language == SOURCE_LANGUAGE else translations(language, game)
-
-
-def said(text: str, catalogue: Catalogue | None) -> str:
-    """`text` in the catalogue's language (as it is without one)."""
-    return text if catalogue is None else str(render(text, catalogue))
 
 
 @dataclasses.dataclass(slots=True)
@@ -111,7 +85,7 @@ class Answer:
         if not self.ok:
             reason = self.reason
             if reason is not None and self.game is not None:
-                reason = said(reason, words(self.game, language))
+                reason = said(reason, game_words(self.game, language))
             data |= {"rule": self.rule, "reason": reason}
         if self.repeated:
             data["repeated"] = True
@@ -301,7 +275,7 @@ class LiveTable:
         the score sheet (with its words) and the seed, every text in `language`. Nothing of
         it is hidden from that reader."""
         state = self.state
-        catalogue = words(self.info.name, language)
+        catalogue = game_words(self.info.name, language)
         log = self.log[seat]
         log_start = max(0, min(log_start, len(log)))
         movers = state.to_move()
@@ -355,7 +329,7 @@ class LiveTable:
     def replay(self, seat: Reader, step: int, language: str = SOURCE_LANGUAGE) -> dict[str, Any]:
         """`seat`'s view after the first `step` moves, and its log up to then, in `language`
         (and how long that log was after each step, for jumping to the step a line tells of)."""
-        catalogue = words(self.info.name, language)
+        catalogue = game_words(self.info.name, language)
         state = self.rebuilt(step)
         log = self.log[seat]
         end = self.moves[step].log_sizes.get(seat, 0) if step < len(self.moves) else len(log)

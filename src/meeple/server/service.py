@@ -23,7 +23,7 @@ from meeple.engine.errors import IllegalAction, MeepleError, OptionsError
 from meeple.engine.gameinfo import PLAYERS
 from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
-from meeple.i18n import SOURCE_LANGUAGE
+from meeple.i18n import N_, SOURCE_LANGUAGE
 from meeple.server.clocks import Clock
 from meeple.server.credentials import digest, matches, new_secret, new_table_id
 from meeple.server.inputs import MAX_NONCE, BadInput, check_text
@@ -42,7 +42,6 @@ from meeple.server.store import (
 )
 from meeple.server.turns import BotTurn
 from meeple.server.whynot import why_not
-from meeple.web.language import N_
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +63,7 @@ class TableError(Exception):
 
     The message is English with ``%(name)s`` fields filled from `values`: marked with ``N_``
     it is a text of the pages' catalogue, so a page can say it in its reader's language
-    (`meeple.web.language.said`); the JSON API sends it as it is (`str`). A refusal by a
+    (`meeple.saying.page_said`); the JSON API sends it as it is (`str`). A refusal by a
     game's engine (its options, its edition) names the `game` instead: its message is the
     engine's `meeple.engine.words.Text`, which that game's catalogue says."""
 
@@ -80,6 +79,23 @@ class UnknownTable(TableError):
 
     def __init__(self, table_id: str) -> None:
         super().__init__(N_("no table %(table)s"), table=repr(table_id))
+
+
+class NotAllowed(TableError):
+    """A credential that proves no seat at the table, or not its creator (403 over HTTP)."""
+
+
+class ReplacedLink(NotAllowed):
+    """An invite link the creator has replaced by a new one (403: only the new one opens the
+    seat)."""
+
+    def __init__(self) -> None:
+        super().__init__(REPLACED_LINK)
+
+
+class NotNow(TableError):
+    """A request the table's present state does not allow: the record or a replay of a game
+    still in play, a replay step past its moves (409 over HTTP)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -274,9 +290,9 @@ class TableService:
             holder = _holder(table, token)
             replaced = holder == NO_SEAT and _replaced(table, token)
         if replaced:
-            raise TableError(REPLACED_LINK)
+            raise ReplacedLink
         if holder == NO_SEAT:
-            raise TableError(N_("this link or cookie holds no seat at this table"))
+            raise NotAllowed(N_("this link or cookie holds no seat at this table"))
         return holder
 
     def join(self, table_id: str, secret: str, name: str) -> tuple[int, str]:
@@ -292,9 +308,9 @@ class TableService:
             table = self._live(table_id)
             seat = next((s for s in table.seats if matches(secret, s.secret_hash)), None)
             if seat is None and _replaced(table, secret):
-                raise TableError(REPLACED_LINK)
+                raise ReplacedLink
             if seat is None:
-                raise TableError(N_("this invite link holds no seat at this table"))
+                raise NotAllowed(N_("this invite link holds no seat at this table"))
             self.store.bind_seat(table_id, seat.seat, name, digest(session))
             seat.name, seat.session_hash = name, digest(session)
             version = table.version
@@ -306,7 +322,7 @@ class TableService:
         """The table, if `admin` is its creator's secret; call with its lock held."""
         table = self._live(table_id)
         if admin is None or not matches(admin, table.admin_hash):
-            raise TableError(N_("only the table's creator (with the creator's link) may do this"))
+            raise NotAllowed(N_("only the table's creator (with the creator's link) may do this"))
         return table
 
     def _seat_of(self, table: LiveTable, seat: object) -> StoredSeat:
@@ -515,7 +531,7 @@ class TableService:
         with self._lock(table_id):
             table = self._live(table_id)
             if not table.state.is_over():
-                raise TableError(N_("the record and the seed are given once the game is over"))
+                raise NotNow(N_("the record and the seed are given once the game is over"))
             return table.record().to_json()
 
     def my_games(self, tokens: Mapping[str, str]) -> list[dict[str, Any]]:
@@ -586,10 +602,10 @@ class TableService:
         with self._lock(table_id):
             table = self._live(table_id)
             if not table.state.is_over():
-                raise TableError(N_("a replay is shown once the game is over"))
+                raise NotNow(N_("a replay is shown once the game is over"))
             steps = len(table.moves)
             if type(step) is not int or not 0 <= step <= steps:
-                raise TableError(N_("a step is 0 to %(most)s"), most=steps)
+                raise NotNow(N_("a step is 0 to %(most)s"), most=steps)
             return table.replay(seat, step, language)
 
     def why_not(

@@ -4,17 +4,19 @@ cannot be used now, without playing anything.
 The page sends the board elements the player has picked (the ones of the move so far, the last
 one the thing just clicked). The seat's tried actions (`GameState.tried_actions`: its own
 figures, fields and goods in the current step) that involve all of them and are not legal are
-applied to a copy of the position, and the first refusal's rule and reason is the answer: the
-rules' own words, as the terminal's "why not" help gives them. Nothing changes; only the
-seat's own actions are tried, so the answer says nothing the seat's view does not.
+applied to a copy of the position (`GameState.refused`, the loop of the terminal's "why not"
+help), and the first refusal's rule and reason is the answer: the rules' own words. Nothing
+changes; only the seat's own actions are tried, so the answer says nothing the seat's view does
+not.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from meeple.engine.errors import IllegalAction, MeepleError
-from meeple.server.live import LiveTable, Reader, elements_of, said, words
+from meeple.engine.actions import Action
+from meeple.saying import game_words, said
+from meeple.server.live import LiveTable, Reader, elements_of
 
 #: The protocol's own reasons (as rule codes), for a click no rule of the game answers.
 NOT_A_SEAT = "not a seat"
@@ -45,7 +47,7 @@ def why_not(table: LiveTable, seat: Reader, picked: list[str], language: str) ->
         found = _refusal(table, seat, set(wanted))
         if found is not None:
             rule, reason = found
-            catalogue = words(table.info.name, language)
+            catalogue = game_words(table.info.name, language)
             return answer | {"rule": rule, "reason": said(reason, catalogue), "game": True}
     return answer | {"rule": NO_CHOICE}
 
@@ -55,14 +57,9 @@ def _refusal(table: LiveTable, seat: int, wanted: set[str]) -> tuple[str, str] |
     the rules refuse, or None."""
     state = table.state
     elements = elements_of(table.info)
-    legal = set(state.legal_actions(seat))
-    for action in state.tried_actions(seat):
-        if action in legal or not wanted <= set(elements(state, action)):
-            continue
-        try:
-            state.clone().apply(seat, action)
-        except IllegalAction as exc:
-            return exc.rule, exc.detail
-        except MeepleError:
-            continue
-    return None
+
+    def involved(action: Action) -> bool:
+        return wanted <= set(elements(state, action))
+
+    refused = next(state.refused(seat, involved), None)
+    return None if refused is None else (refused[1].rule, refused[1].detail)

@@ -12,11 +12,11 @@ from typing import Any
 from meeple.bots import DEFAULT_LEVEL, LEVELS
 from meeple.engine.gameinfo import PLAYERS, GameInfo
 from meeple.engine.registry import edition_names, shipped_edition
+from meeple.i18n import N_
 from meeple.server.clocks import CLOCK_KINDS, DEFAULT_CLOCK_BOT, Clock
 from meeple.server.inputs import BadInput, read_json
 from meeple.server.schema import BOT, HUMAN
 from meeple.server.service import SeatChoice, TableError
-from meeple.web.language import N_
 from meeple.web.lobby_texts import option_label
 
 #: What a seat may be, in the order the form lists them, each with the words the form shows:

@@ -3,12 +3,12 @@
 The language is the one the person chose with the language menu (kept in the ``meeple.lang``
 cookie, or given once as ``?lang=``), else the best match of the browser's
 ``Accept-Language``, else English (`meeple.i18n.negotiate`). The same choice serves a page and
-its WebSocket, so `language_of` takes either. The words a page's scripts write: `page_words`.
+its WebSocket, so `language_of` takes either. The words a page's scripts write: `page_words`;
+the translation itself: `meeple.saying`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
@@ -16,19 +16,13 @@ from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
 from starlette.requests import HTTPConnection, Request
 
-from meeple.i18n import LANGUAGES, SOURCE_LANGUAGE, negotiate, translations
+from meeple.i18n import LANGUAGES, SOURCE_LANGUAGE, negotiate
+from meeple.saying import page_plural, page_text
 from meeple.web.lobby_texts import short_title
 
 #: The cookie that keeps a person's choice, and the query parameter that makes it for one page.
 LANGUAGE_COOKIE = "meeple.lang"
 LANGUAGE_PARAMETER = "lang"
-#: The catalogue of the web pages.
-DOMAIN = "pages"
-
-
-def N_(text: str) -> str:
-    """Marks a text for the catalogue where it is written; it is translated where shown."""
-    return text
 
 
 def language_of(connection: HTTPConnection) -> str:
@@ -38,20 +32,6 @@ def language_of(connection: HTTPConnection) -> str:
         LANGUAGE_COOKIE
     )
     return negotiate(connection.headers.get("accept-language"), wanted)
-
-
-def gettext(language: str, message: str) -> str:
-    return translations(language, DOMAIN).gettext(message)
-
-
-def said(language: str, message: str, values: Mapping[str, object]) -> str:
-    """An English text with ``%(name)s`` fields (a `TableError`'s) in `language`, filled."""
-    translated = gettext(language, message)
-    return translated % values if values else translated
-
-
-def ngettext(language: str, singular: str, plural: str, count: int) -> str:
-    return translations(language, DOMAIN).ngettext(singular, plural, count)
 
 
 def local_path(target: str | None) -> str:
@@ -71,11 +51,11 @@ def install(environment: Environment) -> None:
 
     @pass_context
     def page_gettext(context: Context, message: str) -> str:
-        return gettext(context.get("language", SOURCE_LANGUAGE), message)
+        return page_text(context.get("language", SOURCE_LANGUAGE), message)
 
     @pass_context
     def page_ngettext(context: Context, singular: str, plural: str, count: int) -> str:
-        return ngettext(context.get("language", SOURCE_LANGUAGE), singular, plural, count)
+        return page_plural(context.get("language", SOURCE_LANGUAGE), singular, plural, count)
 
     environment.install_gettext_callables(  # type: ignore[attr-defined]
         page_gettext, page_ngettext, newstyle=True
@@ -85,7 +65,7 @@ def install(environment: Environment) -> None:
     def translate(context: Context, text: str, **values: object) -> str:
         """A text from data (a game's title, an option's help) translated as plain text:
         unlike ``_()``, whose texts are the templates' own markup, it stays escaped."""
-        translated = gettext(context.get("language", SOURCE_LANGUAGE), text)
+        translated = page_text(context.get("language", SOURCE_LANGUAGE), text)
         return translated % values if values else translated
 
     environment.filters["translate"] = translate

@@ -21,7 +21,8 @@ from babel.messages.extract import extract
 from starlette.requests import HTTPConnection
 
 from meeple.i18n import SOURCE_LANGUAGE
-from meeple.web.language import gettext, language_of
+from meeple.saying import page_text
+from meeple.web.language import language_of
 
 #: A drawing module's table of English texts: ``const WORDS = {`` to ``};`` at a line's start,
 #: one ``key: "text",`` a line (a JSON string: double quotes).
@@ -85,7 +86,7 @@ def words(language: str, texts: Iterable[str]) -> dict[str, str]:
     """English text -> its translation; English needs none."""
     if language == SOURCE_LANGUAGE:
         return {}
-    return {text: gettext(language, text) for text in texts}
+    return {text: page_text(language, text) for text in texts}
 
 
 def table_words(connection: HTTPConnection, game: str) -> dict[str, str]:

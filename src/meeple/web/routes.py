@@ -8,51 +8,52 @@ from importlib import resources
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from fastapi.templating import Jinja2Templates
 from markdown_it import MarkdownIt
 
 from meeple.engine.registry import game_names
 from meeple.i18n import LANGUAGES, SOURCE_LANGUAGE
-from meeple.web.language import LANGUAGE_COOKIE, language_of, local_path
+from meeple.server.routes.dependencies import Language, Templates
+from meeple.web.language import LANGUAGE_COOKIE, local_path
 
 #: How long the language choice is kept.
 LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600
 
 
-def routes(templates: Jinja2Templates) -> APIRouter:
-    router = APIRouter()
+router = APIRouter()
 
-    @router.get("/lang/{code}")
-    async def switch_language(request: Request, code: str, next: str = "/") -> Response:
-        """Keeps the chosen language in a cookie and goes back to the page it was chosen on."""
-        if code not in LANGUAGES:
-            raise HTTPException(404, f"no language {code!r}; there are {', '.join(LANGUAGES)}")
-        response = RedirectResponse(local_path(next), status_code=303)
-        response.set_cookie(
-            LANGUAGE_COOKIE,
-            code,
-            samesite="lax",
-            secure=request.url.scheme == "https",
-            max_age=LANGUAGE_COOKIE_SECONDS,
-        )
-        return response
 
-    @router.get("/favicon.ico", include_in_schema=False)
-    async def favicon() -> Response:
-        """The site's icon where a browser looks for it without the pages' link (SVG)."""
-        icon = resources.files("meeple.web").joinpath("static", "favicon.svg").read_bytes()
-        return Response(icon, media_type="image/svg+xml")
+@router.get("/lang/{code}")
+async def switch_language(request: Request, code: str, next: str = "/") -> Response:
+    """Keeps the chosen language in a cookie and goes back to the page it was chosen on."""
+    if code not in LANGUAGES:
+        raise HTTPException(404, f"no language {code!r}; there are {', '.join(LANGUAGES)}")
+    response = RedirectResponse(local_path(next), status_code=303)
+    response.set_cookie(
+        LANGUAGE_COOKIE,
+        code,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        max_age=LANGUAGE_COOKIE_SECONDS,
+    )
+    return response
 
-    @router.get("/rules/{game}", response_class=HTMLResponse, name="rules_page")
-    async def rules_page(request: Request, game: str) -> Response:
-        if game not in game_names():
-            raise HTTPException(404, f"no game {game!r}")
-        language = language_of(request)
-        return templates.TemplateResponse(
-            request, "rules.html", {"game": game, "summary": rules_html(game, language)}
-        )
 
-    return router
+@router.get("/favicon.ico", include_in_schema=False)
+async def favicon() -> Response:
+    """The site's icon where a browser looks for it without the pages' link (SVG)."""
+    icon = resources.files("meeple.web").joinpath("static", "favicon.svg").read_bytes()
+    return Response(icon, media_type="image/svg+xml")
+
+
+@router.get("/rules/{game}", response_class=HTMLResponse, name="rules_page")
+async def rules_page(
+    request: Request, game: str, templates: Templates, reader: Language
+) -> Response:
+    if game not in game_names():
+        raise HTTPException(404, f"no game {game!r}")
+    return templates.TemplateResponse(
+        request, "rules.html", {"game": game, "summary": rules_html(game, reader)}
+    )
 
 
 @functools.cache

@@ -27,6 +27,7 @@ from meeple.engine.evaluation import Evaluation
 from meeple.engine.game import GameState
 from meeple.engine.gameinfo import GameInfo, OptionSpec
 from meeple.engine.log import LogEntry
+from meeple.engine.plugins import TerminalPlugin
 from meeple.engine.registry import register
 from meeple.engine.rng import derive_rng
 from meeple.engine.seats import DEFAULT_SEATS
@@ -330,6 +331,12 @@ class ShowdownEvaluation(Evaluation):
         return chips[seat] - max(c for s, c in enumerate(chips) if s != seat)
 
 
+def _terminal() -> TerminalPlugin:
+    from kuhn.terminal import TERMINAL  # Rich: only when the terminal asks
+
+    return TERMINAL
+
+
 GAME = register(
     GameInfo(
         name="kuhn",
@@ -345,6 +352,6 @@ GAME = register(
         evaluation=ShowdownEvaluation,
         # Every move ends the seat's turn: the terminal's undo never takes one back.
         undo_stops=frozenset(KuhnState.codec.kinds),
-        terminal="kuhn.terminal",
+        terminal=_terminal,
     )
 )

@@ -10,6 +10,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
+from meeple.engine.plugins import TerminalPlugin
 from meeple.engine.seats import DEFAULT_SEATS
 
 #: The menu's headings: the two moves open to each seat before a bet, the two after.
@@ -39,3 +40,7 @@ def _standing(view: Mapping[str, Any], seat: int) -> str:
     if view["bettor"] == seat:
         return "bet"
     return "to act" if view["to_move"] == seat else ""
+
+
+#: What the terminal takes from this module (`GameInfo.terminal`).
+TERMINAL = TerminalPlugin(render=render, action_groups=ACTION_GROUPS)

@@ -1,8 +1,28 @@
 """Altiplano (Reiner Stockhausen, dlp games 2017): rules engine on the shared engine interface."""
 
 from meeple.engine.gameinfo import GameInfo, OptionSpec, SearchHints
+from meeple.engine.plugins import ResearchPlugin, TerminalPlugin, WebPlugin
 from meeple.games.altiplano.evaluation import AltiplanoEvaluation
 from meeple.games.altiplano.state import AltiplanoState
+
+
+def _terminal() -> TerminalPlugin:
+    from meeple.games.altiplano.terminal import TERMINAL  # Rich: only when the terminal asks
+
+    return TERMINAL
+
+
+def _web() -> WebPlugin:
+    from meeple.games.altiplano import web
+
+    return web
+
+
+def _research() -> ResearchPlugin:
+    from meeple.games.altiplano import encoding  # NumPy: only when research asks
+
+    return encoding
+
 
 GAME = GameInfo(
     name="altiplano",
@@ -31,9 +51,9 @@ GAME = GameInfo(
     undo_stops=frozenset({"end_turn", "pass", "done", "final_done"}),
     # Undo steps are left out of the search; a turn is a long run of one-unit steps.
     search=SearchHints(pruned_kinds=frozenset({"unplace"}), own_turn_only=True),
-    terminal="meeple.games.altiplano.terminal",
-    web="meeple.games.altiplano.web",
-    research="meeple.games.altiplano.encoding",
+    terminal=_terminal,
+    web=_web,
+    research=_research,
     package=__name__,
 )
 

@@ -15,6 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from meeple.engine.plugins import TerminalPlugin
 from meeple.games.altiplano import wording
 from meeple.games.altiplano.components import Components, load
 from meeple.games.altiplano.seats import SEATS
@@ -283,3 +284,9 @@ def render_score_sheet(sheet: Mapping[str, Any]) -> RenderableType:
         table.add_row(part.replace("_", " "), *(str(e[part]) for e in sheet["players"]))
     table.add_row("coins (tie-break)", *(str(e["coins"]) for e in sheet["players"]))
     return table
+
+
+#: What the terminal takes from this module (`GameInfo.terminal`).
+TERMINAL = TerminalPlugin(
+    render=render, action_groups=ACTION_GROUPS, render_score_sheet=render_score_sheet
+)

@@ -1,8 +1,28 @@
 """Tikal (Wolfgang Kramer and Michael Kiesling, 1999): base and auction versions, 2–4 players."""
 
 from meeple.engine.gameinfo import GameInfo, OptionSpec
+from meeple.engine.plugins import ResearchPlugin, TerminalPlugin, WebPlugin
 from meeple.games.tikal.evaluation import TikalEvaluation
 from meeple.games.tikal.state import MAX_PLAYERS, MIN_PLAYERS, TikalState
+
+
+def _terminal() -> TerminalPlugin:
+    from meeple.games.tikal.terminal import TERMINAL  # Rich: only when the terminal asks
+
+    return TERMINAL
+
+
+def _web() -> WebPlugin:
+    from meeple.games.tikal import web
+
+    return web
+
+
+def _research() -> ResearchPlugin:
+    from meeple.games.tikal import encoding  # NumPy: only when research asks
+
+    return encoding
+
 
 GAME = GameInfo(
     name="tikal",
@@ -27,9 +47,9 @@ GAME = GameInfo(
     ),
     evaluation=TikalEvaluation,
     undo_stops=frozenset({"end_turn", "pass"}),  # the end of a turn; an auction pass
-    terminal="meeple.games.tikal.terminal",
-    web="meeple.games.tikal.web",
-    research="meeple.games.tikal.encoding",
+    terminal=_terminal,
+    web=_web,
+    research=_research,
     package=__name__,
 )
 

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.engine.actions import Action
+from meeple.engine.plugins import TerminalPlugin
 from meeple.games.tikal.board import offset_cell, space_names
 from meeple.games.tikal.components import Edition, TileDef, load_edition
 from meeple.games.tikal.seats import SEATS
@@ -536,3 +537,15 @@ def totals_table(
 def progress(view: Mapping[str, Any]) -> str:
     """What an unattended game's progress line adds: how far the stack has come down."""
     return f"{view['stack_size']} tiles left"
+
+
+#: What the terminal takes from this module (`GameInfo.terminal`).
+TERMINAL = TerminalPlugin(
+    render=render,
+    action_groups=ACTION_GROUPS,
+    action_detail=action_detail,
+    render_score_sheet=render_score_sheet,
+    progress=progress,
+    choose_first=CHOOSE_FIRST,
+    first_step_label=first_step_label,
+)

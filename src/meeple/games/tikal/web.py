@@ -28,6 +28,7 @@ is the constant ``static/games/tikal-board.json`` (a test keeps it equal to this
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from meeple.engine.actions import Action
@@ -87,6 +88,12 @@ def action_elements(state: TikalState, action: Action) -> tuple[str, ...]:
         case ChooseTile(tile=tile):
             return (f"tile:{tile}",)
     raise TypeError(f"not a Tikal action: {action!r}")
+
+
+def table_facts(options: Mapping[str, Any]) -> dict[str, Any]:
+    """None: the page draws the board from `board_geometry` (the built-in edition's is a
+    constant file) and everything else from the view."""
+    return {}
 
 
 def board_geometry(edition: Edition) -> dict[str, Any]:
