@@ -56,9 +56,9 @@ def _enrich(state: AltiplanoState) -> None:
             p["bag"][good] = p["bag"].get(good, 0) + n
 
 
-@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("seed", range(6))  # six games: sized for the suite's time in CI
 def test_eager_games(seed: int) -> None:
-    players = (2, 3, 4, 2, 3, 5, 2, 4, 3, 2)[seed]
+    players = (2, 3, 4, 2, 3, 5)[seed]
     options = {"players": players, "role_draft": seed % 2 == 1, "missions": seed % 3 != 2}
     state = AltiplanoState.new(options, seed)
     _enrich(state)

@@ -72,3 +72,39 @@ def serving(folder: Path, db: Path):
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+#: The least a thing to click measures across on a phone (CSS px; WCAG 2.5.8).
+FINGER = 24
+
+#: The buttons a game's drawing puts on the board only while a move offers them.
+BUTTONS = {
+    "tikal": ["button:end", "button:guard", "button:pass"],
+    "altiplano": ["button:done", "button:pass", "button:end-turn", "button:no-swap"],
+}
+
+#: The board drawn again with every thing on it a choice (each thing the drawing marks with
+#: `data-thing`, and the game's buttons), whatever the position offers; then the choices that
+#: measure less than `FINGER` either way where no space around them (`data-area`, where a tap
+#: picks the choice nearest to it) is big enough, and the kinds of thing measured. The board
+#: stays so drawn: the page is for looking at only afterwards.
+EVERY_THING_SMALL = """async ([game, buttons, finger]) => {
+  const drawing = await import(`/static/games/${game}.js`);
+  const table = document.getElementById("table").dataset.table;
+  const state = await (await fetch(`/api/tables/${table}?log_start=1000000`)).json();
+  const board = document.getElementById("board");
+  const things = new Set([...board.querySelectorAll("[data-thing]")].map((n) => n.dataset.thing));
+  const every = [...things, ...buttons].filter(Boolean)
+    .map((id) => ({action: {kind: "any"}, label: id, elements: [id]}));
+  drawing.render(board, {...state, legal: [...state.legal, ...every]}, null);
+  const size = (node) => node.getBoundingClientRect();
+  const big = (node) => node && size(node).width >= finger && size(node).height >= finger;
+  const drawn = [...board.querySelectorAll("[data-element]")]
+    .filter((node) => node.getClientRects().length);
+  const measure = (node) => `${Math.round(size(node).width)}x${Math.round(size(node).height)}`;
+  return {
+    kinds: [...new Set(drawn.map((node) => node.dataset.element.split(":")[0]))].sort(),
+    small: drawn.filter((node) => !big(node) && !big(node.closest("[data-area]")))
+      .map((node) => `${node.dataset.element}: ${measure(node)}`),
+  };
+}"""

@@ -7,8 +7,9 @@ The moves are chosen at random among those drawn on the board, ending the turn a
 placements less often, so that the game moves on; the test plays until the game is over or its
 time is spent (`SECONDS`), and says which. Scrolling is no click: where the second thing of a
 move is out of view after the first is chosen, the player scrolls to it, and the report says
-how often that happened. A move the clicks did not play (a click the page did not take) is noted,
-the page reloaded, and at most one move in twenty may be so.
+how often that happened; on Tikal's board every thing that may follow a choice must be in view
+by itself. Every move the clicks choose is played: one they did not play (a click
+the page did not take) is noted, the page reloaded and the game goes on, and the test fails.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from test_browser_table_bar import my_position, play_in_view, seat_with_a_bot
 from test_browser_tables import wait_shown
 
 #: The time the moves of one game may take; the artefact says whether the game was whole.
-SECONDS = {"tikal": 90, "altiplano": 90}
+#: Tikal's whole game by clicking is test_browser_tikal's; here its first 45 s (about 40 moves in
+#: CI) are enough for the median, and keep the suite within its time.
+SECONDS = {"tikal": 45, "altiplano": 90}
 #: Kinds of move that go back (a random player would go back and forth) or end a turn early.
 BACK = ("unplace", "take_back_tile", "take_back_coin", "undo")
 ENDING = ("end_turn", "pass", "done")
@@ -59,7 +62,7 @@ def test_clicks_per_move_over_a_whole_game(new_context, server, artefacts, game)
             continue  # the bot's last moves end the game
         entry = choose(position["legal"], rng)
         try:
-            clicks.append(play_in_view(page, entry, scrolls))
+            clicks.append(play_in_view(page, entry, scrolls, every_next=game == "tikal"))
         except (AssertionError, PlaywrightError) as exc:
             # Noted and counted against the page (below); a reload starts the turn afresh.
             stuck.append(f"{entry['label']}: {str(exc).splitlines()[0]}")
@@ -78,4 +81,4 @@ def test_clicks_per_move_over_a_whole_game(new_context, server, artefacts, game)
     (artefacts / f"clicks-per-move-{game}.txt").write_text(report + "\n")
     assert len(clicks) >= 20, report
     assert median <= 2, report
-    assert len(stuck) <= len(clicks) // 20, report
+    assert not stuck, report

@@ -1,7 +1,7 @@
 """Altiplano's goods are drawn as pictures of our own, one shape per good (so they read
 without colour), each named in the page's language (its accessible name and tooltip), with a
-legend on the page; no two-letter codes are left. Tikal's treasures show a mask beside
-their number."""
+legend on the page; no two-letter codes are left; every picture measures at least `PICTURE`
+pixels across, on a phone too. Tikal's treasures show a mask beside their number, as big."""
 
 from __future__ import annotations
 
@@ -13,6 +13,24 @@ from browsing import PHONE
 from playwright.sync_api import expect
 from test_browser_screenshots import seated_page, tables  # noqa: F401 (a fixture)
 from test_browser_table_bar import seat_with_a_bot
+
+#: The least a good's or a treasure's picture measures across (CSS px), to be read.
+PICTURE = 20
+
+#: The pictures (`svg` elements) under `selector` that measure less than `PICTURE` either way
+#: on the screen: a picture inside a drawing by its size there, scaled as the drawing is.
+SMALL_PICTURES = """([selector, least]) => [...document.querySelectorAll(selector)]
+  .filter((node) => node.getClientRects().length)
+  .map((node) => {
+    if (!(node.parentNode instanceof SVGElement)) {
+      const box = node.getBoundingClientRect();
+      return [box.width, box.height];
+    }
+    const scale = node.parentNode.getScreenCTM().a;
+    return [node.width.baseVal.value * scale, node.height.baseVal.value * scale];
+  })
+  .filter(([width, height]) => width < least - 0.5 || height < least - 0.5)
+  .map(([width, height]) => `${Math.round(width)}x${Math.round(height)}`)"""
 
 COMPONENTS = Path(__file__).resolve().parents[2] / "src/meeple/games/altiplano/data/components.json"
 GOODS = {good["id"]: good["names"] for good in json.loads(COMPONENTS.read_text())["goods"]}
@@ -44,6 +62,8 @@ def test_goods_are_pictures_named_in_the_pages_language(new_context, server):
     assert len(set(drawings)) == len(drawings), "two goods share a picture"
     # The goods on the board and in the supplies: pictures too, each named, and those a
     # player clicks big enough for a finger.
+    small = page.evaluate(SMALL_PICTURES, ["#board svg.alt-sym", PICTURE])
+    assert not small, f"goods' pictures under {PICTURE} px on a phone: {small}"
     supplies = page.locator('#board [data-element^="supply:"]')
     assert supplies.count() > 0
     for index in range(supplies.count()):
@@ -72,4 +92,5 @@ def test_tikals_treasures_show_a_mask_beside_their_number(browser, tables):  # n
         chip = chips.nth(index)
         assert chip.locator("svg.mask path").count() == 1
         assert chip.locator("b").inner_text().isdigit()
+    assert not page.evaluate(SMALL_PICTURES, [".treasure-chip svg.mask", PICTURE])
     page.context.close()

@@ -24,7 +24,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browsing import DESKTOP, PHONE, WAIT_MS, serving
+from browsing import BUTTONS, DESKTOP, EVERY_THING_SMALL, FINGER, PHONE, WAIT_MS, serving
 from PIL import Image, ImageChops, ImageOps
 from playwright.sync_api import Page
 
@@ -207,6 +207,11 @@ def test_each_game_mid_play_in_every_language_looks_as_its_reference(
         page.wait_for_function("document.querySelector('#board').childElementCount > 0")
         assert page.locator("html").get_attribute("lang") == language
         problems += shoot_both(page, artefacts, f"{game}-{language}")
+        if language == "en":  # at 390 px now: every thing a move may involve, measured
+            found = page.evaluate(EVERY_THING_SMALL, [game, BUTTONS[game], FINGER])
+            print(game, found["kinds"])
+            if found["small"]:
+                problems.append(f"{game}: choices under {FINGER} px on a phone: {found['small']}")
         page.context.close()
     assert not problems, "\n".join(problems)
 

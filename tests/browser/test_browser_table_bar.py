@@ -14,7 +14,7 @@ import statistics
 import time
 
 import pytest
-from browsing import DESKTOP, PHONE
+from browsing import DESKTOP, FINGER, PHONE
 from playwright.sync_api import Page, expect
 from test_browser_tables import TABLE_URL, api, version_of, wait_shown, wait_version_above
 
@@ -56,12 +56,27 @@ SCROLL_TO = """id => {
 }"""
 
 
+#: Whether the page has taken the last click: no move of it awaits the server's answer.
+SETTLED = "() => !document.getElementById('bar').hasAttribute('aria-busy')"
+
+
+#: The choices on the board not wholly inside the window below the action bar.
+CHOICES_OUT_OF_VIEW = """() => {
+  const below = Math.max(0, document.getElementById("bar").getBoundingClientRect().bottom);
+  return [...document.querySelectorAll("#board [data-element].candidate")]
+    .filter((node) => node.getClientRects().length)
+    .filter((node) => {
+      const box = node.getBoundingClientRect();
+      return box.top < below - 1 || box.bottom > innerHeight + 1 || box.left < 0
+        || box.right > innerWidth;
+    })
+    .map((node) => node.dataset.element);
+}"""
+
+
 def offered_labels(page: Page) -> list[str]:
     return page.locator("#actions button").all_inner_texts()
 
-
-#: The least a target measures across on a phone (CSS px; WCAG 2.5.8).
-FINGER = 24
 
 #: The things to click on the page that measure less than `FINGER` either way, where no space
 #: around them (`data-area`, where a tap picks the choice nearest to it) is big enough.
@@ -104,11 +119,14 @@ def my_position(page: Page, seconds: float = 20) -> dict:
     raise AssertionError("the seat was never offered a move")
 
 
-def play_in_view(page: Page, entry: dict, scrolls: list[str] | None = None) -> int:
+def play_in_view(
+    page: Page, entry: dict, scrolls: list[str] | None = None, every_next: bool = False
+) -> int:
     """Plays `entry` by clicks on things in view only: its board elements, or the action
     bar's button for it once the bar offers it. Returns the clicks it took. With `scrolls`,
     a thing out of view after a choice is scrolled to (as a player would), and noted there,
-    instead of failing."""
+    instead of failing. With `every_next`, every thing that may be clicked after a choice
+    (not only the one `entry` goes on with) must be in view."""
     version = version_of(page)
     clicks = 0
     left = list(entry["elements"])
@@ -146,7 +164,12 @@ def play_in_view(page: Page, entry: dict, scrolls: list[str] | None = None) -> i
             page.mouse.click(*point)
         clicks += 1
         assert clicks <= len(entry["elements"]) + 1, f"{entry['label']!r} was not played"
-        page.wait_for_timeout(30)
+        # A click that sent the move leaves the action bar busy until the next position
+        # shows: the clicks after it would land on a board about to change.
+        page.wait_for_function(SETTLED)
+        if every_next and version_of(page) == version:
+            hidden = page.evaluate(CHOICES_OUT_OF_VIEW)
+            assert not hidden, f"out of view after choosing for {entry['label']!r}: {hidden}"
     return clicks
 
 
@@ -163,12 +186,13 @@ def test_every_choice_and_its_move_are_in_view(new_context, server, game, viewpo
     page = seat_with_a_bot(new_context, server, game, viewport)
     rng = random.Random(24)
     clicks, undos = [], 0
-    for number in range(MOVES):
+    for _ in range(MOVES):
         position = my_position(page)
-        if viewport is PHONE and number < 2:
+        if viewport is PHONE:  # every kind of thing: test_browser_screenshots.py
             small = page.evaluate(SMALL_TARGETS)
             assert not small, f"targets under {FINGER} px on a phone: {small}"
-        clicks.append(play_in_view(page, pick(position["legal"], rng)))
+        # After a choice on Tikal's board, whatever may follow is in view.
+        clicks.append(play_in_view(page, pick(position["legal"], rng), every_next=game == "tikal"))
         after = page.request.get(
             f"{page.url.replace('/tables/', '/api/tables/')}?log_start=1000000"
         ).json()

@@ -1,9 +1,11 @@
-"""A scan of what a player reads (`document.body.innerText`) on every page, in all five
-languages: the lobby, the created page with its invite links, the join page, both games'
-table pages in play (as a seat and as a spectator), a finished game's page with its result
-panel and score sheet, its replay, "my games", the error pages and the rules pages. None of
-them shows "Version", raw JSON, an underscore (outside the links to copy), a rule id (such as
-TIK-4) outside the rules help, or, on a page in another language, an English word.
+"""A scan of what a player reads on every page (its text, and what shows on hovering or what a
+screen reader says: tooltips, placeholders, accessible names), in all five languages: the
+lobby, the created page with its invite links, the join page, both games' table pages in play
+(as a seat and as a spectator), a finished game's page with its result panel and score sheet,
+its replay, "my games", the error pages and the rules pages. None of them shows "Version", raw
+JSON, an underscore (outside the links to copy), a program's id (such as ``hex:C4`` or a bot
+spec ``ismcts:400i``), a rule id (such as TIK-4) outside the rules help, or, on a page in
+another language, an English word.
 
 An English word is a word of the English texts (the catalogues' message ids and the English
 rules) that none of the language's own texts (its translations and rules) uses, and that is
@@ -47,6 +49,8 @@ WORD = re.compile(r"[^\W\d_]+")
 RULE_ID = re.compile(r"\b(?:TIK|ALT)-\d+")
 RAW_JSON = re.compile(r'[{\[]\s*"|"\w+"\s*:')
 LINK = re.compile(r"https?://\S+")
+#: An id made for programs: a lower-case word, a colon and more without a space between.
+PROGRAM_ID = re.compile(r"\b[a-z]+:[A-Za-z0-9][\w-]*")
 
 
 def words_of(text: str) -> set[str]:
@@ -83,6 +87,8 @@ def problems_of(text: str, language: str, where: str, rules_help: bool = False) 
     if "_" in without_links:
         at = without_links.index("_")
         found.append(f"{where}: '_' in {without_links[max(0, at - 30) : at + 30]!r}")
+    if PROGRAM_ID.search(without_links):
+        found.append(f"{where}: an id {PROGRAM_ID.search(without_links)[0]!r}")  # type: ignore[index]
     if not rules_help and RULE_ID.search(text):
         found.append(f"{where}: rule id {RULE_ID.search(text)[0]}")  # type: ignore[index]
     if language != "en":
@@ -97,8 +103,17 @@ ENGLISH = catalogue_words("en")
 OWN = {language: catalogue_words(language) for language in LANGUAGES if language != "en"}
 
 
+#: What a player reads: the page's text, and the texts shown on hovering or said by a screen
+#: reader (tooltips, placeholders, accessible names, the titles of drawings).
+READ = """() => [document.body.innerText,
+  ...[...document.querySelectorAll("[title], [placeholder], [aria-label], [alt]")].flatMap(
+    (node) => ["title", "placeholder", "aria-label", "alt"].map((name) => node.getAttribute(name))),
+  ...[...document.querySelectorAll("svg title")].map((node) => node.textContent),
+].filter(Boolean).join("\\n")"""
+
+
 def read(page: Page) -> str:
-    return page.evaluate("document.body.innerText")
+    return page.evaluate(READ)
 
 
 def drawn(page: Page, version: int | None = None) -> None:

@@ -3,6 +3,7 @@ when two decisions were taken at one version, and it survives a worker process t
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import time
@@ -23,14 +24,10 @@ class OneTableService:
         self.answer = answer
         self.asked = 0
 
-    def subscribe(self, _listener):
-        pass
-
-    def bot_turns(self, _table_id):
+    def look(self, _table_id):
         self.asked += 1
-        return []
 
-    def move(self, *_args):
+    async def move(self, *_args):
         return self.answer
 
 
@@ -55,7 +52,7 @@ def test_after_each_answer_the_driver_looks_at_the_table_again(answer):
     service = OneTableService(answer)
     driver = BotDriver(service, workers=1)
     try:
-        driver._play(TURN, decided({"kind": "end_turn"}))
+        asyncio.run(driver._play(TURN, decided({"kind": "end_turn"})))
         assert service.asked == 1
     finally:
         driver.close()
@@ -66,7 +63,7 @@ def test_a_refused_bot_is_asked_again_a_bounded_number_of_times():
     driver = BotDriver(service, workers=1)
     try:
         for _ in range(10):
-            driver._play(TURN, decided({"kind": "end_turn"}))
+            asyncio.run(driver._play(TURN, decided({"kind": "end_turn"})))
         assert service.asked == 5
     finally:
         driver.close()

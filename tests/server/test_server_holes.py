@@ -431,10 +431,10 @@ def many_connections(settings):
 
 def test_requests_for_tables_that_do_not_exist_leave_nothing_in_memory(many_connections):
     client = many_connections
-    service = client.app.state.service
+    service, owners = client.app.state.service, client.app.state.tables
     table, _ = new_table(client)
     client.get(f"/api/tables/{table}")  # one real table loaded
-    kept = (set(service._locks), set(service._tables))
+    kept = (set(owners._owners), set(service._tables))
 
     def unknown_ids(count, start):
         for number in range(start, start + count):
@@ -465,7 +465,7 @@ def test_requests_for_tables_that_do_not_exist_leave_nothing_in_memory(many_conn
     finally:
         tracemalloc.stop()
     grown = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
-    assert (set(service._locks), set(service._tables)) == kept
+    assert (set(owners._owners), set(service._tables)) == kept
     # Kept by the ids' locks before the fix: more than the 4.9 MB of the ids. What the
     # client, the pools and the caches of a busy test process keep meanwhile stays well below.
     assert grown < 1_500_000, f"{grown} bytes kept after 1,200 requests for unknown ids"

@@ -12,7 +12,7 @@ import pytest
 from server_helpers import illegal_move, random_move
 
 from meeple.server.clocks import PER_GAME, Clock
-from meeple.server.service import SeatChoice, TableError, TableService, WouldWait
+from meeple.server.service import SeatChoice, TableError, TableService
 from meeple.server.store import Store
 
 HUMANS = [SeatChoice(), SeatChoice()]
@@ -213,19 +213,21 @@ def test_a_push_is_built_only_for_the_credential_that_still_holds_the_seat(servi
     assert service.payload_if_held(created.id, second, 0)["seat"] == 0
 
 
-def test_a_read_that_would_wait_says_so_instead(tmp_path):
+def test_memory_holds_at_most_max_tables_and_a_dropped_table_comes_back_as_it_was(tmp_path):
     store = Store(f"sqlite:///{tmp_path / 'service.db'}")
-    created = TableService(store).create("tikal", {"players": 2}, HUMANS)
-    service = TableService(store)  # a new process: the table is not in memory yet
-    invite = created.invites[0]
-    with pytest.raises(WouldWait):
-        service.payload_if_held(created.id, invite, 0, wait=False)
-    assert service.seat_for(created.id, invite) == 0  # loads it
-    assert service.payload_if_held(created.id, invite, 0, wait=False)["seat"] == 0
-    with service._lock(created.id), pytest.raises(WouldWait):  # a move is being stored
-        service.seat_for(created.id, invite, wait=False)
+    service = TableService(store, max_tables=2)
+    first, second, third = (service.create("tikal", {"players": 2}, HUMANS) for _ in range(3))
+    seat, action = random_move(live(service, first.id).state, random.Random(4))
+    assert service.move(first.id, seat, action, 0, "n1").ok
+    before = service.payload(first.id, seat)
+    assert service.seat_for(second.id, second.invites[1]) == 1
+    assert service.seat_for(third.id, third.invites[0]) == 0  # the first table leaves memory
+    assert not service.in_memory(first.id) and len(service._tables) == 2
+    assert service.payload(first.id, seat) == before, "loaded again from the store"
+    assert service.move(first.id, seat, action, 0, "n1").repeated, "its answers too"
     with pytest.raises(TableError):
-        service.seat_for(created.id, "x" * 43, wait=False)
+        service.seat_for("x" * 16, None)
+    assert not service.in_memory("x" * 16)
     store.close()
 
 

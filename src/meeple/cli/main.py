@@ -219,6 +219,10 @@ def serve(
     bot_workers: Annotated[
         int | None, typer.Option(help="Processes computing bot moves (default: cores − 1).")
     ] = None,
+    max_tables: Annotated[
+        int,
+        typer.Option(help="Tables held in memory at most (others are loaded when asked for)."),
+    ] = SERVER_DEFAULTS.max_tables,
     http_rate: Annotated[
         str, typer.Option(help="HTTP requests allowed per client address.")
     ] = SERVER_DEFAULTS.http_rate,
@@ -241,6 +245,8 @@ def serve(
         f"[bold]Meeple lobby:[/] http://{shown}:{port}/ · games kept in {db} · Ctrl+C stops",
         soft_wrap=True,
     )
+    if max_tables < 1:
+        fail("--max-tables is at least 1")
     for rate in (http_rate, message_rate, connect_rate):
         if not valid_rate(rate):
             fail(f"not a rate: {rate!r} (write it like 30/second;900/minute)")
@@ -250,6 +256,7 @@ def serve(
             host=host,
             port=port,
             bot_workers=bot_workers,
+            max_tables=max_tables,
             http_rate=http_rate,
             message_rate=message_rate,
             connect_rate=connect_rate,

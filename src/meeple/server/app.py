@@ -1,8 +1,8 @@
-"""The web app (FastAPI) over `TableService`; see docs/protocol.md.
+"""The web app (FastAPI) over the tables' owners (`meeple.server.owners`); see docs/protocol.md.
 
-It is put together here: the table service and what keeps tables going (bots, clocks, other
-processes' moves) for the app's lifetime, the guards on every request (rates, the origin
-check of `meeple.server.origin`, the browser headers), and the routers of
+It is put together here: the table service, its tables' owners and what keeps tables going
+(bots, clocks, other processes' moves) for the app's lifetime, the guards on every request
+(rates, the origin check of `meeple.server.origin`, the browser headers), and the routers of
 `meeple.server.routes` with the one handler of the service's refusals.
 
 A seat is proven by a credential on every request and every WebSocket message: the cookie
@@ -12,6 +12,7 @@ A seat is proven by a credential on every request and every WebSocket message: t
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
@@ -23,10 +24,10 @@ from fastapi.templating import Jinja2Templates
 
 from meeple.engine.errors import MeepleError
 from meeple.server.bots import BotDriver
-from meeple.server.clocks import ClockWatch
 from meeple.server.hub import Hub
 from meeple.server.notify import watch
 from meeple.server.origin import cross_site_refusal
+from meeple.server.owners import FromThread, Owners
 from meeple.server.rates import RateLimit
 from meeple.server.routes import admin, api, pages, sockets
 from meeple.server.routes.cookies import cookie_name as cookie_name  # the tests' name for it
@@ -59,31 +60,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db_url)
-        service = TableService(store)
+        service = TableService(store, max_tables=settings.max_tables)
         hub = Hub()
         service.subscribe(hub.changed)
-        bots = BotDriver(service, settings.bot_workers)
-        others = watch(store, service, hub.changed)  # other processes on the same database
-        clocks = ClockWatch(bots.kick, service.now)
-        service.subscribe(lambda table_id, _v: clocks.schedule(table_id, _deadline(table_id)))
-        app.state.service, app.state.hub, app.state.bots = service, hub, bots
-
-        def _deadline(table_id: str) -> float | None:
-            try:
-                return service.next_deadline(table_id)
-            except TableError:
-                return None
-
-        for table_id in service.tables_to_resume():  # games with bots and clocks go on
-            bots.kick(table_id)
-            clocks.schedule(table_id, _deadline(table_id))
+        tables = Owners(service, settings.idle_seconds)
+        bots = BotDriver(tables, settings.bot_workers)
+        tables.bot_turns_to = bots.start
+        others = watch(store, FromThread(tables), hub.changed)  # processes on the same database
+        app.state.service, app.state.tables = service, tables
+        app.state.hub, app.state.bots = hub, bots
+        for table_id in await tables.io(service.tables_to_resume):  # bots and clocks go on
+            tables.look(table_id)
         try:
             yield
         finally:
             if others is not None:
-                others.stop()
-            clocks.close()
-            bots.close()
+                await asyncio.to_thread(others.stop)
+            await tables.close()
+            await asyncio.to_thread(bots.close)
             store.close()
 
     app = FastAPI(title="Meeple server", lifespan=lifespan)

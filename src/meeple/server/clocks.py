@@ -8,15 +8,14 @@ for that seat: for the rest of the turn (per move), or for the rest of the game 
 The game never ends early for that.
 
 Clock times come from the move log's own timestamps, so a restarted server knows them
-exactly; `ClockWatch` wakes the bot driver at the next deadline.
+exactly; the table's owner arms a timer on the event loop for the next deadline
+(`meeple.server.owners`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import heapq
-import threading
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from typing import Any
 
 PER_MOVE = "move"
@@ -85,42 +84,3 @@ class SeatTimes:
             for seat in sorted(self.turn_started)
             if (deadline := self.deadline(clock, seat)) is not None
         }
-
-
-class ClockWatch:
-    """One thread that calls `wake(table_id)` when a table's next deadline comes."""
-
-    def __init__(self, wake: Callable[[str], None], now: Callable[[], float]) -> None:
-        self._wake = wake
-        self._now = now
-        self._heap: list[tuple[float, str]] = []
-        self._condition = threading.Condition()
-        self._closed = False
-        self._thread = threading.Thread(target=self._run, name="table-clocks", daemon=True)
-        self._thread.start()
-
-    def schedule(self, table_id: str, deadline: float | None) -> None:
-        """Wake the table at `deadline` (None: nothing to wait for). A deadline that has moved
-        on in the meantime wakes the table once for nothing, which costs one check."""
-        if deadline is None:
-            return
-        with self._condition:
-            heapq.heappush(self._heap, (deadline, table_id))
-            self._condition.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self._condition:
-                while not self._closed and (not self._heap or self._heap[0][0] > self._now()):
-                    timeout = self._heap[0][0] - self._now() if self._heap else None
-                    self._condition.wait(timeout)
-                if self._closed:
-                    return
-                _, table_id = heapq.heappop(self._heap)
-            self._wake(table_id)
-
-    def close(self) -> None:
-        with self._condition:
-            self._closed = True
-            self._condition.notify()
-        self._thread.join(timeout=5)

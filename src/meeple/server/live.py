@@ -1,5 +1,6 @@
 """A table in play, in memory: its state, its moves, each reader's log, and what each seat
-may still send. Engine-facing only: no database, no HTTP, no locking (`service` does those).
+may still send. Engine-facing only: no database, no HTTP, no ordering (`service` and
+its `owners` do those).
 
 Everything here is asked of the engine: legality (`apply` raises), what a seat sees (`view`),
 the words of the log (`narrate`), the labels of actions, and the undo policy's inputs

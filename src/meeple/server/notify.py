@@ -4,9 +4,13 @@ changed, and hears of theirs (LISTEN/NOTIFY).
 A notification carries the table id, its new version and which process sent it (so that a
 process skips its own), never a position: a process that hears of another's change brings the
 table in memory up to date from the store (`TableService.heard`) and tells its connected
-clients to re-sync (the hub asks for each seat's payload). Bot seats are not driven from here:
-the process that stored a change drives the bot seats it leaves to move, so that each decision
-is computed once (docs/deploying.md). On SQLite there is one process and nothing to do.
+clients to re-sync (the hub asks for each seat's payload). In the server the catching up is a
+request to the table's owner (`meeple.server.owners.FromThread`), and a notification is sent
+from a thread of its own, in the order of the changes, so the event loop never waits for it.
+
+Bot seats are not driven from here: the process that stored a change drives the bot seats it
+leaves to move, so that each decision is computed once (docs/deploying.md). On SQLite
+there is one process and nothing to do.
 """
 
 from __future__ import annotations
@@ -15,12 +19,14 @@ import logging
 import secrets
 import threading
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Protocol
 
 import psycopg
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
-from meeple.server.service import TableService
+from meeple.server.service import Listener
 from meeple.server.store import Store
 
 log = logging.getLogger(__name__)
@@ -34,6 +40,17 @@ RECONNECT_DELAY = 1.0
 Changed = Callable[[str, int], None]
 
 
+class Tables(Protocol):
+    """What the watch asks of the tables: a `TableService`, or in the server its owners
+    (`meeple.server.owners.FromThread`)."""
+
+    def heard(self, table_id: str, version: int) -> bool: ...
+
+    def forget_all(self) -> list[str]: ...
+
+    def subscribe(self, listener: Listener) -> None: ...
+
+
 def listen_url(url: str) -> str:
     """A libpq connection URL for the database of an SQLAlchemy URL."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
@@ -43,17 +60,18 @@ class TableWatch:
     """Sends a notification for every change the service announces, and hears the others'
     on a connection and thread of its own."""
 
-    def __init__(self, store: Store, service: TableService, changed: Changed) -> None:
+    def __init__(self, store: Store, tables: Tables, changed: Changed) -> None:
         self.store = store
-        self.service = service
+        self.tables = tables
         self.changed = changed
         #: This process, in its notifications.
         self.origin = secrets.token_hex(8)
         self._stop = threading.Event()
+        self._sender = ThreadPoolExecutor(1, thread_name_prefix="table-notify")
         self._connection: psycopg.Connection[tuple[object, ...]] | None = self._connect()
         self._thread = threading.Thread(target=self._listen, name="table-watch", daemon=True)
         self._thread.start()
-        service.subscribe(self.announce)
+        tables.subscribe(self.announce)
 
     def _connect(self) -> psycopg.Connection[tuple[object, ...]]:
         connection = psycopg.connect(listen_url(self.store.url), autocommit=True)
@@ -61,7 +79,11 @@ class TableWatch:
         return connection
 
     def announce(self, table_id: str, version: int) -> None:
-        """Tell the other processes (after the change is committed)."""
+        """Tell the other processes (after the change is committed), from the sender's
+        thread, in order."""
+        self._sender.submit(self._notify, table_id, version).add_done_callback(_log_failure)
+
+    def _notify(self, table_id: str, version: int) -> None:
         with self.store.engine.begin() as connection:
             connection.execute(
                 text("SELECT pg_notify(:channel, :payload)"),
@@ -78,7 +100,7 @@ class TableWatch:
         if origin == self.origin:
             return
         try:
-            newer = self.service.heard(table_id, version)
+            newer = self.tables.heard(table_id, version)
         except Exception:  # the table is dropped from memory: the store stays the truth
             log.exception("could not bring table %s up to version %d", table_id, version)
             newer = True
@@ -101,7 +123,7 @@ class TableWatch:
     def _missed(self) -> None:
         """After a reconnection: changes may have been missed, so every table is reloaded
         and its clients re-synced."""
-        for table_id in self.service.forget_all():
+        for table_id in self.tables.forget_all():
             self.changed(table_id, self.store.version(table_id))
 
     def _close(self) -> None:
@@ -112,9 +134,15 @@ class TableWatch:
     def stop(self) -> None:
         self._stop.set()
         self._thread.join()
+        self._sender.shutdown(wait=True)
         self._close()
 
 
-def watch(store: Store, service: TableService, changed: Changed) -> TableWatch | None:
+def watch(store: Store, tables: Tables, changed: Changed) -> TableWatch | None:
     """Watch the other processes on a shared database (PostgreSQL); None on SQLite."""
-    return TableWatch(store, service, changed) if store.shared else None
+    return TableWatch(store, tables, changed) if store.shared else None
+
+
+def _log_failure(sent: Future[None]) -> None:
+    if not sent.cancelled() and sent.exception() is not None:
+        log.error("could not tell the other processes of a change", exc_info=sent.exception())

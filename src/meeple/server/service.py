@@ -1,10 +1,18 @@
 """The tables in play: creating them, moves, undo, joining, and what each seat is sent.
 
-`TableService` is the protocol's core without HTTP: the web layer and the bot driver call it
-from worker threads, and it serialises everything on one table with that table's lock. A move
-is applied to the engine, stored (committed), and only then acknowledged and announced to the
-listeners (`subscribe`), which carry only the table id and its new version: whoever listens
-asks for the payload of its own seat.
+`TableService` is the protocol's core without HTTP and without threads. A move is applied to
+the engine, stored (committed), and only then acknowledged and announced to the listeners
+(`subscribe`), which carry only the table id and its new version: whoever listens asks for
+the payload of its own seat.
+
+One writer per table. The service takes no locks: in the server every call about a table
+comes from that table's owner (`meeple.server.owners`), one at a time, on the event loop.
+The calls that reach the store are coroutines that make each blocking store call through an
+`Io` (``move_io``, ``join_io``…): the owner's runs it in a worker thread, so the loop never
+waits for the database, and the table stays in memory while it does (`Loaded.pin`). Their
+plain twins (``move``, ``join``…) make the same calls at once (`direct`), for code that holds
+a service alone: tests, scripts, the screenshots. The tables in memory are a cache of the
+store with a bound (`Loaded`); an id that names no table leaves nothing behind.
 """
 
 from __future__ import annotations
@@ -13,13 +21,21 @@ import contextlib
 import dataclasses
 import logging
 import secrets
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import (
+    Awaitable,
+    Callable,
+    Coroutine,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
+from typing import Any, Protocol, TypeVar
 
 from meeple.bots import parse_spec
 from meeple.engine.errors import IllegalAction, MeepleError, OptionsError
+from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS
 from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
@@ -28,6 +44,7 @@ from meeple.server.clocks import Clock
 from meeple.server.credentials import digest, matches, new_secret, new_table_id
 from meeple.server.inputs import MAX_NONCE, BadInput, check_text
 from meeple.server.live import Answer, LiveTable, Reader, malformed
+from meeple.server.loaded import Loaded
 from meeple.server.schema import BOT, HUMAN, MOVE, UNDO
 from meeple.server.store import (
     Conflict,
@@ -36,9 +53,6 @@ from meeple.server.store import (
     StoredSeat,
     StoredSnapshot,
     StoredTable,
-)
-from meeple.server.store import (
-    WouldWait as WouldWait,
 )
 from meeple.server.turns import BotTurn
 from meeple.server.whynot import why_not
@@ -53,8 +67,35 @@ COMMIT_ATTEMPTS = 3
 MAX_NAME = 32
 #: What a token that holds no seat holds.
 NO_SEAT = -1
+#: Tables a process holds in memory at most, unless its settings say otherwise.
+MAX_TABLES = 1000
 
 Listener = Callable[[str, int], None]
+T = TypeVar("T")
+
+
+class Io(Protocol):
+    """How the service makes a blocking call (the store's, a replay): `direct`, or the
+    owner's, off the event loop."""
+
+    def __call__(self, call: Callable[..., T], /, *args: Any) -> Awaitable[T]: ...
+
+
+async def direct(call: Callable[..., T], /, *args: Any) -> T:
+    """Make the call at once, in the caller's thread."""
+    return call(*args)
+
+
+def at_once(coroutine: Coroutine[Any, Any, T]) -> T:
+    """The result of a coroutine of the service run with `direct`: it never suspends, so it
+    runs to its end here, with no event loop."""
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        result: T = done.value
+        return result
+    coroutine.close()
+    raise RuntimeError("a direct call of the service waited for something")
 
 
 class TableError(Exception):
@@ -117,15 +158,19 @@ class CreatedTable:
 
 
 class TableService:
-    """Every table of one store, each loaded once and then kept in memory."""
+    """Every table of one store; those in use are held in memory (`Loaded`, with a bound).
 
-    def __init__(self, store: Store, now: Callable[[], float] = time.time) -> None:
+    Single-writer: one caller at a time changes a table. In the server that is the table's
+    owner (`meeple.server.owners`); code that holds a service alone (tests, scripts) calls
+    the plain methods, which make their store calls at once."""
+
+    def __init__(
+        self, store: Store, now: Callable[[], float] = time.time, max_tables: int = MAX_TABLES
+    ) -> None:
         self.store = store
         #: The time (epoch seconds) of moves and clocks; the tests pass their own.
         self.now = now
-        self._tables: dict[str, LiveTable] = {}
-        self._locks: dict[str, threading.Lock] = {}
-        self._guard = threading.Lock()
+        self._tables = Loaded(max_tables)
         self._listeners: list[Listener] = []
 
     def subscribe(self, listener: Listener) -> None:
@@ -197,105 +242,96 @@ class TableService:
         self._announce(table_id, 0)
         return CreatedTable(table_id, admin, invites)
 
-    def _lock(self, table_id: str, wait: bool = True) -> threading.Lock:
-        """The table's lock. One is made only for a table the store holds (`UnknownTable`
-        otherwise), so requests for ids that name no table leave nothing behind; with `wait`
-        False, `WouldWait` instead of asking the store."""
-        with self._guard:
-            lock = self._locks.get(table_id)
-        if lock is not None:
-            return lock
-        if not wait:
-            raise WouldWait
-        if not _plausible_id(table_id) or not self.store.has_table(table_id):
-            raise UnknownTable(table_id)
-        with self._guard:
-            return self._locks.setdefault(table_id, threading.Lock())
+    def in_memory(self, table_id: str) -> bool:
+        return table_id in self._tables
 
-    @contextlib.contextmanager
-    def _held(self, table_id: str, wait: bool) -> Iterator[LiveTable]:
-        """The table in memory, its lock held; with `wait` False, `WouldWait` instead of
-        waiting for the lock or loading the table (so the event loop may call it)."""
-        lock = self._lock(table_id, wait)
-        if not lock.acquire(blocking=wait):
-            raise WouldWait
-        try:
-            if not wait and table_id not in self._tables:
-                raise WouldWait
-            yield self._live(table_id)
-        finally:
-            lock.release()
-
-    def _live(self, table_id: str) -> LiveTable:
-        """The table in memory, loaded from the store on first use; call with its lock held."""
+    async def load_io(self, io: Io, table_id: str) -> LiveTable:
+        """The table in memory, loaded from the store (through `io`) if it is not; an id that
+        names no table raises `UnknownTable` and leaves nothing behind."""
         table = self._tables.get(table_id)
         if table is None:
-            stored = self.store.load_table(table_id) if _plausible_id(table_id) else None
-            if stored is None:
+            if not _plausible_id(table_id):
                 raise UnknownTable(table_id)
-            table = LiveTable.from_stored(stored)
-            self._tables[table_id] = table
+            rebuilt = await io(_rebuilt, self.store, table_id)
+            if rebuilt is None:
+                raise UnknownTable(table_id)
+            # Kept only if no other load came first (a thread of code that holds the service
+            # may load it meanwhile): a table is one object, whoever holds it.
+            table = self._tables.get(table_id)
+            if table is None:
+                table = rebuilt
+                self._tables.put(table)
         return table
 
-    def _reload(self, table_id: str) -> LiveTable:
-        """Forget the table in memory and load it again (after a conflict in the store)."""
-        self._tables.pop(table_id, None)
-        return self._live(table_id)
+    def _live(self, table_id: str) -> LiveTable:
+        """The table in memory, loaded from the store at once if it is not."""
+        return at_once(self.load_io(direct, table_id))
 
-    def heard(self, table_id: str, version: int) -> bool:
+    async def _reload_io(self, io: Io, table_id: str) -> LiveTable:
+        """Forget the table in memory and load it again (after a conflict in the store)."""
+        self._tables.drop(table_id)
+        return await self.load_io(io, table_id)
+
+    @contextlib.contextmanager
+    def _changing(self, table_id: str) -> Iterator[None]:
+        """Keeps the table in memory while a change of it waits for the store."""
+        self._tables.pin(table_id)
+        try:
+            yield
+        finally:
+            self._tables.unpin(table_id)
+
+    async def heard_io(self, io: Io, table_id: str, version: int) -> bool:
         """Another process changed the table, to `version`. A table in memory catches up with
         the log entries it misses; after a change of seats (the same version), it is dropped
         from memory and loaded from the store when next used. False if memory was newer."""
-        with self._guard:
-            if table_id not in self._locks:
-                # Never loaded here, nor being loaded (a load holds the table's lock): nothing
-                # in memory to bring up to date, and no lock is made for a table not used here.
-                return True
-        with self._lock(table_id):
-            table = self._tables.get(table_id)
-            if table is None:
-                return True
-            if table.version > version:
-                return False
-            if table.version == version:
-                self._tables.pop(table_id)
-                return True
+        table = self._tables.get(table_id)
+        if table is None:
+            return True  # nothing in memory to bring up to date (nor loaded for this)
+        if table.version > version:
+            return False
+        if table.version == version:
+            self._tables.drop(table_id)
+            return True
+        with self._changing(table_id):
             try:
-                for entry in self.store.log_since(table_id, table.version):
+                for entry in await io(self.store.log_since, table_id, table.version):
                     table.apply_stored(entry)
             except BaseException:
-                self._tables.pop(table_id)
+                self._tables.drop(table_id)
                 raise
-            return True
+        return True
+
+    def heard(self, table_id: str, version: int) -> bool:
+        return at_once(self.heard_io(direct, table_id, version))
 
     def forget_all(self) -> list[str]:
         """Drop every table from memory (changes of other processes may have been missed);
         returns their ids."""
-        with self._guard:
-            table_ids = list(self._tables)
-        for table_id in table_ids:
-            with self._lock(table_id):
-                self._tables.pop(table_id, None)
+        table_ids = list(self._tables)
+        self._tables.clear()
         return table_ids
+
+    def drop_idle(self, seconds: float, finished_seconds: float) -> list[str]:
+        """Drop from memory the tables unused for `seconds` (finished ones: `finished_seconds`)."""
+        return self._tables.drop_idle(seconds, finished_seconds)
 
     def tables_to_resume(self) -> list[str]:
         return self.store.tables_to_resume()
 
     # -- seats --------------------------------------------------------------------------------
-    def seat_for(self, table_id: str, token: str | None, wait: bool = True) -> Reader:
+    def seat_for(self, table_id: str, token: str | None) -> Reader:
         """The seat that `token` (an invite secret or a session cookie) holds at the table; None
-        for no token (a spectator). Raises `TableError` for a token that holds no seat (and
-        `WouldWait`, see `_held`)."""
-        with self._held(table_id, wait) as table:
-            holder = _holder(table, token)
-            replaced = holder == NO_SEAT and _replaced(table, token)
-        if replaced:
+        for no token (a spectator). Raises `TableError` for a token that holds no seat."""
+        table = self._live(table_id)
+        holder = _holder(table, token)
+        if holder == NO_SEAT and _replaced(table, token):
             raise ReplacedLink
         if holder == NO_SEAT:
             raise NotAllowed(N_("this link or cookie holds no seat at this table"))
         return holder
 
-    def join(self, table_id: str, secret: str, name: str) -> tuple[int, str]:
+    async def join_io(self, io: Io, table_id: str, secret: str, name: str) -> tuple[int, str]:
         """Bind the seat of invite `secret` to a new session under display `name`; returns
         the seat and the session token (for the cookie). Raises `TableError`."""
         name = " ".join(name.split())
@@ -304,23 +340,24 @@ class TableService:
                 N_("a display name is 1 to %(most)s printable characters"), most=MAX_NAME
             )
         session = new_secret()
-        with self._lock(table_id):
-            table = self._live(table_id)
-            seat = next((s for s in table.seats if matches(secret, s.secret_hash)), None)
-            if seat is None and _replaced(table, secret):
-                raise ReplacedLink
-            if seat is None:
-                raise NotAllowed(N_("this invite link holds no seat at this table"))
-            self.store.bind_seat(table_id, seat.seat, name, digest(session))
-            seat.name, seat.session_hash = name, digest(session)
-            version = table.version
-        self._announce(table_id, version)
+        table = await self.load_io(io, table_id)
+        seat = next((s for s in table.seats if matches(secret, s.secret_hash)), None)
+        if seat is None and _replaced(table, secret):
+            raise ReplacedLink
+        if seat is None:
+            raise NotAllowed(N_("this invite link holds no seat at this table"))
+        with self._changing(table_id):
+            await io(self.store.bind_seat, table_id, seat.seat, name, digest(session))
+        seat.name, seat.session_hash = name, digest(session)
+        self._announce(table_id, table.version)
         return seat.seat, session
 
+    def join(self, table_id: str, secret: str, name: str) -> tuple[int, str]:
+        return at_once(self.join_io(direct, table_id, secret, name))
+
     # -- the creator's controls ---------------------------------------------------------------
-    def _admin_table(self, table_id: str, admin: str | None) -> LiveTable:
-        """The table, if `admin` is its creator's secret; call with its lock held."""
-        table = self._live(table_id)
+    def _admin_table(self, table: LiveTable, admin: str | None) -> LiveTable:
+        """The table, if `admin` is its creator's secret."""
         if admin is None or not matches(admin, table.admin_hash):
             raise NotAllowed(N_("only the table's creator (with the creator's link) may do this"))
         return table
@@ -332,99 +369,100 @@ class TableService:
 
     def check_admin(self, table_id: str, admin: str | None) -> None:
         """Raises `TableError` unless `admin` is the creator's secret of the table."""
-        with self._lock(table_id):
-            self._admin_table(table_id, admin)
+        self._admin_table(self._live(table_id), admin)
 
-    def reissue(self, table_id: str, admin: str | None, seat: int) -> str:
+    async def reissue_io(self, io: Io, table_id: str, admin: str | None, seat: int) -> str:
         """A new invite link for `seat` (the creator's): the old link and the browser that
         held the seat lose it. A bot seat becomes a human seat again. Returns the secret."""
         secret = new_secret()
-        with self._lock(table_id):
-            table = self._admin_table(table_id, admin)
-            stored = self._seat_of(table, seat)
-            changed = StoredSeat(stored.seat, HUMAN, secret_hash=digest(secret))
-            self.store.update_seat(table_id, changed)
-            if stored.secret_hash:
-                table.replaced.add(stored.secret_hash)
-            table.seats[stored.seat] = changed
-            version = table.version
-        self._announce(table_id, version)
+        table = self._admin_table(await self.load_io(io, table_id), admin)
+        stored = self._seat_of(table, seat)
+        changed = StoredSeat(stored.seat, HUMAN, secret_hash=digest(secret))
+        with self._changing(table_id):
+            await io(self.store.update_seat, table_id, changed)
+        if stored.secret_hash:
+            table.replaced.add(stored.secret_hash)
+        table.seats[stored.seat] = changed
+        self._announce(table_id, table.version)
         return secret
 
-    def hand_to_bot(self, table_id: str, admin: str | None, seat: int, spec: str) -> None:
+    def reissue(self, table_id: str, admin: str | None, seat: int) -> str:
+        return at_once(self.reissue_io(direct, table_id, admin, seat))
+
+    async def hand_to_bot_io(
+        self, io: Io, table_id: str, admin: str | None, seat: int, spec: str
+    ) -> None:
         """The creator gives `seat` to a bot (a player left or stopped answering): its link
         and browser lose it, and the bot plays on from the position as it stands."""
         _check_bot(spec, seat)
-        with self._lock(table_id):
-            table = self._admin_table(table_id, admin)
-            stored = self._seat_of(table, seat)
-            changed = StoredSeat(stored.seat, BOT, bot=spec.strip(), name=stored.name)
-            self.store.update_seat(table_id, changed)
-            table.seats[stored.seat] = changed
-            version = table.version
-        self._announce(table_id, version)
+        table = self._admin_table(await self.load_io(io, table_id), admin)
+        stored = self._seat_of(table, seat)
+        changed = StoredSeat(stored.seat, BOT, bot=spec.strip(), name=stored.name)
+        with self._changing(table_id):
+            await io(self.store.update_seat, table_id, changed)
+        table.seats[stored.seat] = changed
+        self._announce(table_id, table.version)
+
+    def hand_to_bot(self, table_id: str, admin: str | None, seat: int, spec: str) -> None:
+        at_once(self.hand_to_bot_io(direct, table_id, admin, seat, spec))
 
     # -- moves and undo -----------------------------------------------------------------------
-    def move(
-        self,
-        table_id: str,
-        seat: int,
-        action: object,
-        version: object,
-        nonce: object,
-        wait: bool = True,
+    async def move_io(
+        self, io: Io, table_id: str, seat: int, action: object, version: object, nonce: object
     ) -> Answer:
-        """Play `action` (its JSON) for `seat`, chosen at `version`, sent with `nonce` (and
-        `WouldWait`, see `_held` and `Store.writing`)."""
-        return self._change(table_id, seat, version, nonce, action, wait)
+        """Play `action` (its JSON) for `seat`, chosen at `version`, sent with `nonce`."""
+        return await self._change_io(io, table_id, seat, version, nonce, action)
 
-    def undo(
-        self, table_id: str, seat: int, version: object, nonce: object, wait: bool = True
+    def move(
+        self, table_id: str, seat: int, action: object, version: object, nonce: object
+    ) -> Answer:
+        return at_once(self.move_io(direct, table_id, seat, action, version, nonce))
+
+    async def undo_io(
+        self, io: Io, table_id: str, seat: int, version: object, nonce: object
     ) -> Answer:
         """Take back `seat`'s last move, if the undo policy allows it (`LiveTable.undo_refusal`)."""
-        return self._change(table_id, seat, version, nonce, None, wait)
+        return await self._change_io(io, table_id, seat, version, nonce, None)
 
-    def _change(
+    def undo(self, table_id: str, seat: int, version: object, nonce: object) -> Answer:
+        return at_once(self.undo_io(direct, table_id, seat, version, nonce))
+
+    async def _change_io(
         self,
+        io: Io,
         table_id: str,
         seat: int,
         version: object,
         nonce: object,
         action: object | None,
-        wait: bool,
     ) -> Answer:
-        # On the event loop (`wait` False) the store's write lock is taken first, so that a
-        # busy store sends the call to a thread before anything is tried; a thread takes it
-        # only around the write itself.
-        quick = contextlib.nullcontext() if wait else self.store.writing(wait=False)
-        with self._held(table_id, wait) as table, quick:
-            if self._behind(table, version):
-                if not wait:
-                    raise WouldWait
-                table = self._reload(table_id)
+        table = await self.load_io(io, table_id)
+        with self._changing(table_id):
+            if await self._behind_io(io, table, version):
+                table = await self._reload_io(io, table_id)
             for _ in range(COMMIT_ATTEMPTS):
                 answer = self._checked(table, seat, version, nonce, action)
                 if answer is not None:
                     break
                 assert isinstance(nonce, str) and isinstance(version, int)
                 try:
-                    answer = self._commit(table, seat, nonce, action)
+                    answer = await self._commit_io(io, table, seat, nonce, action)
                     break
                 except Conflict:  # another process stored a change first: judge it again
-                    table = self._reload(table_id)
+                    table = await self._reload_io(io, table_id)
             else:
                 answer = Answer(False, table.version, "stale", _stale_reason(table.version))
         if answer.ok and not answer.repeated:
             self._announce(table_id, answer.version)
         return answer
 
-    def _behind(self, table: LiveTable, version: object) -> bool:
+    async def _behind_io(self, io: Io, table: LiveTable, version: object) -> bool:
         """Whether a move chosen at `version` was chosen on a position that another process
         stored and this one has not heard of yet."""
         return (
             type(version) is int
             and version > table.version
-            and self.store.version(table.id) > table.version
+            and await io(self.store.version, table.id) > table.version
         )
 
     def _checked(
@@ -454,19 +492,16 @@ class TableService:
             return None if refusal is None else Answer(False, current, "undo", refusal)
         return None
 
-    def _commit(self, table: LiveTable, seat: int, nonce: str, action: object | None) -> Answer:
+    async def _commit_io(
+        self, io: Io, table: LiveTable, seat: int, nonce: str, action: object | None
+    ) -> Answer:
         """Apply to the engine, store, and answer. A refusal by the engine changes nothing;
         if storing fails, the table is dropped from memory (the store is the truth) and the
         error goes up."""
         version = table.version + 1
         at = self.now()
         if action is None:
-            snapshot = self.store.latest_snapshot(table.id, len(table.moves) - 1)
-            start = None
-            if snapshot is not None:
-                start = (table.info.state_class.from_json(snapshot.state), snapshot.moves)
-            before = table.rebuilt(len(table.moves) - 1, start)
-            table.take_back(before, at)
+            table.take_back(await io(self._before_last_move, table), at)
             entry = StoredMove(version, seat, UNDO, None, nonce, at)
         else:
             try:
@@ -481,34 +516,40 @@ class TableService:
                 # its state halfway: the table is dropped from memory (the store is the truth)
                 # and the client told, not sent a 500 or a closed socket.
                 log.exception("table %s: the engine failed on %r", table.id, action)
-                self._tables.pop(table.id, None)
+                self._tables.drop(table.id)
                 return Answer(False, table.version, "malformed", CANNOT_PLAY)
             entry = StoredMove(version, seat, MOVE, parsed.to_json(), nonce, at)
         try:
-            self.store.append(table.id, entry, table.state.is_over(), len(table.moves))
+            await io(self.store.append, table.id, entry, table.state.is_over(), len(table.moves))
         except BaseException:
-            self._tables.pop(table.id, None)
+            self._tables.drop(table.id)
             raise
         table.version = version
         answer = Answer(True, version)
         table.answers[seat, nonce] = answer
         if action is not None and len(table.moves) % SNAPSHOT_EVERY == 0:
-            self.store.save_snapshot(
-                table.id, StoredSnapshot(version, len(table.moves), table.state.to_json())
-            )
+            snapshot = StoredSnapshot(version, len(table.moves), table.state.to_json())
+            await io(self.store.save_snapshot, table.id, snapshot)
         return answer
+
+    def _before_last_move(self, table: LiveTable) -> GameState:
+        """The position before the table's last move that stands, replayed from the latest
+        snapshot before it (blocking: the store, then the engine)."""
+        snapshot = self.store.latest_snapshot(table.id, len(table.moves) - 1)
+        start = None
+        if snapshot is not None:
+            start = (table.info.state_class.from_json(snapshot.state), snapshot.moves)
+        return table.rebuilt(len(table.moves) - 1, start)
 
     # -- reading ------------------------------------------------------------------------------
     def version(self, table_id: str) -> int:
-        with self._lock(table_id):
-            return self._live(table_id).version
+        return self._live(table_id).version
 
     def payload(
         self, table_id: str, seat: Reader, log_start: int = 0, language: str = SOURCE_LANGUAGE
     ) -> dict[str, Any]:
         """What `seat` (None: a spectator) is sent about the table now, in `language`."""
-        with self._lock(table_id):
-            return self._live(table_id).payload(seat, log_start, language)
+        return self._live(table_id).payload(seat, log_start, language)
 
     def payload_if_held(
         self,
@@ -517,81 +558,77 @@ class TableService:
         seat: Reader,
         log_start: int = 0,
         language: str = SOURCE_LANGUAGE,
-        wait: bool = True,
     ) -> dict[str, Any] | None:
         """`payload`, or None if `token` no longer holds `seat`: a push checks the credential
-        and reads the position in one call (and `WouldWait`, see `_held`)."""
-        with self._held(table_id, wait) as table:
-            if _holder(table, token) != seat:
-                return None
-            return table.payload(seat, log_start, language)
+        and reads the position in one call."""
+        table = self._live(table_id)
+        if _holder(table, token) != seat:
+            return None
+        return table.payload(seat, log_start, language)
 
     def record(self, table_id: str) -> dict[str, Any]:
         """The game's record with its seed: only once the game is over."""
-        with self._lock(table_id):
-            table = self._live(table_id)
-            if not table.state.is_over():
-                raise NotNow(N_("the record and the seed are given once the game is over"))
-            return table.record().to_json()
+        table = self._live(table_id)
+        if not table.state.is_over():
+            raise NotNow(N_("the record and the seed are given once the game is over"))
+        return table.record().to_json()
 
     def my_games(self, tokens: Mapping[str, str]) -> list[dict[str, Any]]:
         """The tables a browser holds a seat at (table id -> its cookie), each with whether it
         is that seat's turn: the "my games" list. Tokens that hold no seat are left out."""
-        games: list[dict[str, Any]] = []
-        for table_id, token in tokens.items():
-            if not _plausible_id(table_id):
-                continue
-            try:
-                seat = self.seat_for(table_id, token)
-            except TableError:
-                continue
-            if seat is None:
-                continue
-            with self._lock(table_id):
-                table = self._live(table_id)
-                over = table.state.is_over()
-                games.append(
-                    {
-                        "table": table_id,
-                        "game": table.info.name,
-                        "title": table.info.title,
-                        "seat": seat,
-                        "your_turn": not over and seat in table.state.to_move(),
-                        "over": over,
-                        "version": table.version,
-                        "last_move": table.last_change,
-                    }
-                )
-        games.sort(key=lambda g: (not g["your_turn"], g["over"], -float(g["last_move"])))
-        return games
+        return my_games_in_order(
+            self.my_game(table_id, token)
+            for table_id, token in tokens.items()
+            if _plausible_id(table_id)
+        )
+
+    def my_game(self, table_id: str, token: str) -> dict[str, Any] | None:
+        """The table's line in `my_games`, or None if `token` holds no seat there."""
+        try:
+            seat = self.seat_for(table_id, token)
+        except TableError:
+            return None
+        if seat is None:
+            return None
+        table = self._live(table_id)
+        over = table.state.is_over()
+        return {
+            "table": table_id,
+            "game": table.info.name,
+            "title": table.info.title,
+            "seat": seat,
+            "your_turn": not over and seat in table.state.to_move(),
+            "over": over,
+            "version": table.version,
+            "last_move": table.last_change,
+        }
 
     def created_games(self, tokens: Mapping[str, str]) -> list[dict[str, Any]]:
         """The tables a browser created (table id -> the creator's cookie), newest change
         first, each with its seats' names and kinds: the creator finds them in "my games"
         before taking a seat. Tokens that are not the creator's are left out."""
-        games: list[dict[str, Any]] = []
-        for table_id, token in tokens.items():
-            if not _plausible_id(table_id):
-                continue
-            with self._lock(table_id):
-                try:
-                    table = self._live(table_id)
-                except TableError:
-                    continue
-                if not matches(token, table.admin_hash):
-                    continue
-                games.append(
-                    {
-                        "table": table_id,
-                        "game": table.info.name,
-                        "title": table.info.title,
-                        "over": table.state.is_over(),
-                        "seats": [{"kind": s.kind, "name": s.name} for s in table.seats],
-                        "last_move": table.last_change,
-                    }
-                )
-        games.sort(key=lambda g: -float(g["last_move"]))
-        return games
+        return created_games_in_order(
+            self.created_game(table_id, token)
+            for table_id, token in tokens.items()
+            if _plausible_id(table_id)
+        )
+
+    def created_game(self, table_id: str, token: str) -> dict[str, Any] | None:
+        """The table's line in `created_games`, or None if `token` is not its creator's."""
+        try:
+            table = self._live(table_id)
+        except TableError:
+            return None
+        if not matches(token, table.admin_hash):
+            return None
+        return {
+            "table": table_id,
+            "game": table.info.name,
+            "title": table.info.title,
+            "over": table.state.is_over(),
+            "seats": [{"kind": s.kind, "name": s.name} for s in table.seats],
+            "last_move": table.last_change,
+        }
 
     def replay(
         self, table_id: str, seat: Reader, step: int, language: str = SOURCE_LANGUAGE
@@ -599,27 +636,24 @@ class TableService:
         """The finished game as `seat` (None: a spectator) saw it after `step` of its moves:
         the view then and the log up to then. Only once the game is over (before, a replay
         would show what the seed still hides)."""
-        with self._lock(table_id):
-            table = self._live(table_id)
-            if not table.state.is_over():
-                raise NotNow(N_("a replay is shown once the game is over"))
-            steps = len(table.moves)
-            if type(step) is not int or not 0 <= step <= steps:
-                raise NotNow(N_("a step is 0 to %(most)s"), most=steps)
-            return table.replay(seat, step, language)
+        table = self._live(table_id)
+        if not table.state.is_over():
+            raise NotNow(N_("a replay is shown once the game is over"))
+        steps = len(table.moves)
+        if type(step) is not int or not 0 <= step <= steps:
+            raise NotNow(N_("a step is 0 to %(most)s"), most=steps)
+        return table.replay(seat, step, language)
 
     def why_not(
         self, table_id: str, seat: Reader, picked: list[str], language: str = SOURCE_LANGUAGE
     ) -> dict[str, Any]:
         """Why `seat` cannot go on with the board elements `picked` (see `whynot`); changes
         nothing."""
-        with self._lock(table_id):
-            return why_not(self._live(table_id), seat, picked, language)
+        return why_not(self._live(table_id), seat, picked, language)
 
     def next_deadline(self, table_id: str) -> float | None:
         """When the clock next runs out on a human seat of the table, or None."""
-        with self._lock(table_id):
-            return self._live(table_id).next_deadline()
+        return self._live(table_id).next_deadline()
 
     def bot_turns(self, table_id: str) -> list[BotTurn]:
         """The bot's turn if the first seat to move is a bot, or a human seat whose clock has
@@ -631,35 +665,55 @@ class TableService:
         the start player, placed and took back goods thousands of times while a person
         thought)."""
         now = self.now()
-        with self._lock(table_id):
-            table = self._live(table_id)
-            if table.clock is None and not any(seat.kind == BOT for seat in table.seats):
-                return []  # asked after every move: spare the engine's `to_move`
-            state = table.state
-            turns = []
-            for seat in state.to_move()[:1]:
-                if table.is_bot(seat):
-                    spec = table.seats[seat].bot
-                elif table.out_of_time(seat, now):
-                    assert table.clock is not None
-                    spec = table.clock.bot
-                else:
-                    continue
-                assert spec is not None
-                seed = derive_rng(table.seed, "bot", seat, table.version).randrange(2**31)
-                turns.append(
-                    BotTurn(
-                        table.id,
-                        table.info.name,
-                        seat,
-                        spec,
-                        table.version,
-                        seed,
-                        state.view(seat),
-                        [a.to_json() for a in state.legal_actions(seat)],
-                    )
+        table = self._live(table_id)
+        if table.clock is None and not any(seat.kind == BOT for seat in table.seats):
+            return []  # asked after every move: spare the engine's `to_move`
+        state = table.state
+        turns = []
+        for seat in state.to_move()[:1]:
+            if table.is_bot(seat):
+                spec = table.seats[seat].bot
+            elif table.out_of_time(seat, now):
+                assert table.clock is not None
+                spec = table.clock.bot
+            else:
+                continue
+            assert spec is not None
+            seed = derive_rng(table.seed, "bot", seat, table.version).randrange(2**31)
+            turns.append(
+                BotTurn(
+                    table.id,
+                    table.info.name,
+                    seat,
+                    spec,
+                    table.version,
+                    seed,
+                    state.view(seat),
+                    [a.to_json() for a in state.legal_actions(seat)],
                 )
-            return turns
+            )
+        return turns
+
+
+def my_games_in_order(games: Iterable[dict[str, Any] | None]) -> list[dict[str, Any]]:
+    """The lines of "my games": the seat's turn first, then games in play, newest first."""
+    found = [game for game in games if game is not None]
+    found.sort(key=lambda g: (not g["your_turn"], g["over"], -float(g["last_move"])))
+    return found
+
+
+def created_games_in_order(games: Iterable[dict[str, Any] | None]) -> list[dict[str, Any]]:
+    """The lines of the created games, newest change first."""
+    found = [game for game in games if game is not None]
+    found.sort(key=lambda g: -float(g["last_move"]))
+    return found
+
+
+def _rebuilt(store: Store, table_id: str) -> LiveTable | None:
+    """The table rebuilt from its stored log, or None if no table has this id (blocking: the
+    store, then the engine's replay)."""
+    stored = store.load_table(table_id)
+    return None if stored is None else LiveTable.from_stored(stored)
 
 
 def _holder(table: LiveTable, token: str | None) -> Reader:

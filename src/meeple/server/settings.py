@@ -21,6 +21,11 @@ class Settings:
     port: int = 8000
     #: Processes computing bot moves (None: cores − 1, at least 1).
     bot_workers: int | None = None
+    #: Tables held in memory at most (the least recently used go first; a later request
+    #: loads them again from the database).
+    max_tables: int = 1000
+    #: Seconds after its last use that a table in play leaves memory (a finished one: 60).
+    idle_seconds: float = 600.0
     #: Longest WebSocket message or JSON body accepted, in bytes.
     max_message: int = 64 * 1024
     #: Largest uploaded edition file, in bytes.

@@ -50,12 +50,6 @@ from meeple.server.schema import (
 )
 
 
-class WouldWait(Exception):
-    """A call made with ``wait=False`` would have waited: the table is busy (a move is being
-    stored), not in memory yet, or its write is not a quick local one. The caller makes it
-    again where waiting does no harm (a worker thread)."""
-
-
 class Conflict(Exception):
     """The log already has an entry at that version, or that nonce (another process or a
     retry got there first): reload the table."""
@@ -208,26 +202,17 @@ class Store:
         self._integrity_error: type[Exception] = self.engine.dialect.loaded_dbapi.IntegrityError
 
     @contextlib.contextmanager
-    def writing(self, wait: bool = True) -> Iterator[None]:
+    def writing(self) -> Iterator[None]:
         """Held around every write transaction. SQLite has one writer at a time and makes the
         others retry with growing sleeps (its busy timeout), which under load costs tens of
-        milliseconds a move; a lock here queues them instead. PostgreSQL needs none.
-
-        With `wait` False it raises `WouldWait` instead of waiting, and always on PostgreSQL,
-        whose commit is a round trip to another process: the event loop only writes when the
-        write is a local commit that nothing holds up (SQLite in WAL mode with
-        ``synchronous=NORMAL`` does not sync the disk on commit)."""
+        milliseconds a move; a lock here queues them instead. PostgreSQL needs none. (The
+        server makes its writes in one thread on SQLite, `meeple.server.owners`: the lock
+        only orders them with the few made elsewhere, such as a new table's.)"""
         if self._write_lock is None:
-            if not wait:
-                raise WouldWait
             yield
             return
-        if not self._write_lock.acquire(blocking=wait):
-            raise WouldWait
-        try:
+        with self._write_lock:
             yield
-        finally:
-            self._write_lock.release()
 
     @property
     def shared(self) -> bool:

@@ -21,7 +21,8 @@ from meeple.web.lobby_texts import option_label
 
 #: What a seat may be, in the order the form lists them, each with the words the form shows:
 #: a person, or a bot by its level. The bots' engine names (``greedy``, ``ismcts``) are for
-#: programs and the command line; the form's typed bot spec still takes them.
+#: programs and the command line; a seat's bot spec (``seat_<n>_spec``, which the result
+#: panel's "play again" sends for the same bots) still takes them.
 SEAT_CHOICES: dict[str, str] = {
     HUMAN: N_("a person (with an invite link)"),
     "easy": N_("a bot, easy"),

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from meeple.bots import LEVELS
@@ -24,7 +23,7 @@ router = APIRouter()
 @router.get("/admin/{table_id}/{secret}", name="admin_link", response_class=HTMLResponse)
 async def admin_link(request: Request, table_id: str, secret: str, tables: Service) -> Response:
     """The creator's link: proves the secret once and keeps it in an HttpOnly cookie."""
-    await run_in_threadpool(tables.check_admin, table_id, secret)
+    await tables.check_admin(table_id, secret)
     response = RedirectResponse(f"/tables/{table_id}/admin", status_code=303)
     set_cookie(request, response, admin_cookie_name(table_id), secret)
     return response
@@ -34,7 +33,7 @@ async def admin_link(request: Request, table_id: str, secret: str, tables: Servi
 async def admin_page(
     request: Request, table_id: str, _creator: Creator, tables: Service, templates: Templates
 ) -> Response:
-    payload = await run_in_threadpool(tables.payload, table_id, None)
+    payload = await tables.payload(table_id, None)
     return templates.TemplateResponse(
         request, "admin.html", {"table": table_id, "payload": payload, "levels": SEAT_LEVELS}
     )
@@ -54,11 +53,11 @@ async def admin_form(
     bot = (await request.form()).get("bot")
     link = None
     if isinstance(bot, str) and bot:
-        await run_in_threadpool(tables.hand_to_bot, table_id, admin, seat, bot)
+        await tables.hand_to_bot(table_id, admin, seat, bot)
     else:
-        secret = await run_in_threadpool(tables.reissue, table_id, admin, seat)
+        secret = await tables.reissue(table_id, admin, seat)
         link = str(request.url_for("join_page", table_id=table_id, secret=secret))
-    payload = await run_in_threadpool(tables.payload, table_id, None)
+    payload = await tables.payload(table_id, None)
     return templates.TemplateResponse(
         request,
         "admin.html",
@@ -74,7 +73,7 @@ async def admin_form(
 
 @router.post("/api/tables/{table_id}/seats/{seat}/invite")
 async def reissue(table_id: str, seat: int, admin: Creator, tables: Service) -> Any:
-    secret = await run_in_threadpool(tables.reissue, table_id, admin, seat)
+    secret = await tables.reissue(table_id, admin, seat)
     return {"seat": seat, "secret": secret, "invite": f"/join/{table_id}/{secret}"}
 
 
@@ -86,5 +85,5 @@ async def hand_to_bot(
     body: Annotated[HandToBot, Depends(json_body(HandToBot))],
     tables: Service,
 ) -> Any:
-    await run_in_threadpool(tables.hand_to_bot, table_id, admin, seat, body.bot)
+    await tables.hand_to_bot(table_id, admin, seat, body.bot)
     return {"seat": seat, "bot": body.bot}

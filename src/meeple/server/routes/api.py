@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 
 from meeple.engine.gameinfo import PLAYERS, GameInfo, OptionSpec
@@ -41,7 +40,7 @@ async def create(
     seats = [SeatChoice(s.kind, s.bot) for s in new.seats]
     options = {PLAYERS: len(seats), **new.options}  # as many players as seats, unless said
     clock = None if new.clock is None else new.clock.clock()
-    created = await run_in_threadpool(tables.create, new.game, options, seats, clock)
+    created = await tables.create(new.game, options, seats, clock)
     return JSONResponse(
         {
             "table": created.id,
@@ -67,14 +66,14 @@ async def create(
 async def table_state(
     table_id: str, seat: Seat, tables: Service, reader: Language, log_start: int = 0
 ) -> Any:
-    return await run_in_threadpool(tables.payload, table_id, seat, log_start, reader)
+    return await tables.payload(table_id, seat, log_start, reader)
 
 
 @router.get("/tables/{table_id}/facts")
 async def table_facts(table_id: str, seat: Seat, tables: Service, reader: Language) -> Any:
     """The component figures the table's page draws (names, costs, points), fetched once
     by the game's drawing module: the view names cards only by id."""
-    payload = await run_in_threadpool(tables.payload, table_id, seat, NO_LOG)
+    payload = await tables.payload(table_id, seat, NO_LOG)
     return facts_of(game_info(payload["game"]), payload["view"], reader)
 
 
@@ -108,7 +107,7 @@ def answered(answer: Answer, reader: str) -> JSONResponse:
 @router.get("/tables/{table_id}/record")
 async def record(table_id: str, seat: Seat, tables: Service) -> Any:
     """The game's record with its seed, as a file to keep (once the game is over)."""
-    data = await run_in_threadpool(tables.record, table_id)
+    data = await tables.record(table_id)
     filename = f"meeple-{data['game']}-{table_id}.json"
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
@@ -116,13 +115,13 @@ async def record(table_id: str, seat: Seat, tables: Service) -> Any:
 @router.get("/tables/{table_id}/replay/{step}")
 async def replay(table_id: str, step: int, seat: Seat, tables: Service, reader: Language) -> Any:
     """The finished game as the reader saw it after `step` moves."""
-    return await run_in_threadpool(tables.replay, table_id, seat, step, reader)
+    return await tables.replay(table_id, seat, step, reader)
 
 
 @router.get("/my-games")
 async def my_games(request: Request, tables: Service) -> Any:
     """The tables this browser holds a seat at, those where it is its turn first."""
-    return await run_in_threadpool(tables.my_games, seat_cookies(request))
+    return await tables.my_games(seat_cookies(request))
 
 
 async def own_page_only(request: Request, limits: Config) -> None:
@@ -144,7 +143,7 @@ async def why_not(
     Only for the table's own page: another site's page gets 403 (the engine's work here is
     not for it to set off, and its answer not for it to read)."""
     picked = [e[:MAX_ELEMENT] for e in element]
-    return await run_in_threadpool(tables.why_not, table_id, seat, picked, reader)
+    return await tables.why_not(table_id, seat, picked, reader)
 
 
 def _game_json(info: GameInfo) -> dict[str, Any]:

@@ -13,25 +13,25 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, TypeVar
 
 from fastapi import Depends, HTTPException, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ValidationError
 from starlette.requests import HTTPConnection
 
 from meeple.server.inputs import BadInput, read_json
+from meeple.server.owners import Owners
 from meeple.server.rates import RateLimit
 from meeple.server.routes.cookies import admin_credential, credential
 from meeple.server.routes.refusals import validation_reason
-from meeple.server.service import TableService
 from meeple.server.settings import Settings
 from meeple.web.language import language_of
 
 Model = TypeVar("Model", bound=BaseModel)
 
 
-def service(connection: HTTPConnection) -> TableService:
-    """The app's table service (made by its lifespan)."""
-    found: TableService = connection.app.state.service
+def service(connection: HTTPConnection) -> Owners:
+    """The owners of the app's tables (made by its lifespan): every request about a table
+    goes through its owner (`meeple.server.owners`)."""
+    found: Owners = connection.app.state.tables
     return found
 
 
@@ -63,7 +63,7 @@ def reader_language(connection: HTTPConnection) -> str:
     return language_of(connection)
 
 
-Service = Annotated[TableService, Depends(service)]
+Service = Annotated[Owners, Depends(service)]
 Config = Annotated[Settings, Depends(settings)]
 Templates = Annotated[Jinja2Templates, Depends(templates)]
 Language = Annotated[str, Depends(reader_language)]
@@ -72,13 +72,13 @@ Language = Annotated[str, Depends(reader_language)]
 async def seat(request: Request, table_id: str, tables: Service) -> int | None:
     """The seat the request's credential holds (None: no credential, a spectator). No such
     table raises `UnknownTable`; a credential that holds no seat, `NotAllowed`."""
-    return await run_in_threadpool(tables.seat_for, table_id, credential(request, table_id))
+    return await tables.seat_for(table_id, credential(request, table_id))
 
 
 async def creator(request: Request, table_id: str, tables: Service) -> str:
     """The creator's secret the request carries, checked (`NotAllowed` without it)."""
     secret = admin_credential(request, table_id)
-    await run_in_threadpool(tables.check_admin, table_id, secret)
+    await tables.check_admin(table_id, secret)
     assert secret is not None  # check_admin refuses none
     return secret
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.datastructures import UploadFile
@@ -17,6 +16,7 @@ from meeple.engine.gameinfo import PLAYERS, GameInfo
 from meeple.engine.registry import game_info, game_names
 from meeple.i18n import N_
 from meeple.saying import game_words, said
+from meeple.server.owners import Owners
 from meeple.server.routes.cookies import (
     admin_cookie_name,
     admin_cookies,
@@ -33,7 +33,6 @@ from meeple.server.service import (
     ReplacedLink,
     SeatChoice,
     TableError,
-    TableService,
     UnknownTable,
 )
 from meeple.web import page_words
@@ -96,11 +95,9 @@ async def create_from_form(
     else:
         options, seats = read_form(info, fields, uploads, limits.max_edition)
         clock = read_clock(fields)
-    created = await run_in_threadpool(tables.create, info.name, options, seats, clock)
+    created = await tables.create(info.name, options, seats, clock)
     if fields.get("quick") and 0 in created.invites:  # (also "play again" against bots)
-        _, session = await run_in_threadpool(
-            tables.join, created.id, created.invites[0], quick_name(info, reader)
-        )
+        _, session = await tables.join(created.id, created.invites[0], quick_name(info, reader))
         response = RedirectResponse(f"/tables/{created.id}", status_code=303)
         set_cookie(request, response, cookie_name(created.id), session)
         return response
@@ -137,10 +134,10 @@ async def join_page(
     request: Request, table_id: str, secret: str, tables: Service, templates: Templates
 ) -> Response:
     try:
-        seat = await run_in_threadpool(tables.seat_for, table_id, secret)
+        seat = await tables.seat_for(table_id, secret)
     except TableError as exc:
         return invite_refused(templates, request, table_id, exc)
-    table = await run_in_threadpool(tables.payload, table_id, None, NO_LOG)
+    table = await tables.payload(table_id, None, NO_LOG)
     return templates.TemplateResponse(
         request,
         "join.html",
@@ -164,9 +161,7 @@ async def join(
 ) -> Response:
     name = (await request.form()).get("name")
     try:
-        _, session = await run_in_threadpool(
-            tables.join, table_id, secret, name if isinstance(name, str) else ""
-        )
+        _, session = await tables.join(table_id, secret, name if isinstance(name, str) else "")
     except TableError as exc:
         return invite_refused(templates, request, table_id, exc)
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
@@ -174,14 +169,12 @@ async def join(
     return response
 
 
-async def page_seat(
-    request: Request, table_id: str, tables: TableService
-) -> tuple[int | None, str]:
+async def page_seat(request: Request, table_id: str, tables: Owners) -> tuple[int | None, str]:
     """The seat a page's reader holds, and why it is watching instead: ``SEAT_GONE`` for a
     cookie that no longer holds a seat (its page is a spectator's). No such table raises
     `UnknownTable`; a program's wrong secret, `NotAllowed`."""
     try:
-        return await run_in_threadpool(tables.seat_for, table_id, credential(request, table_id)), ""
+        return await tables.seat_for(table_id, credential(request, table_id)), ""
     except NotAllowed:
         if request.headers.get("authorization"):
             raise
@@ -193,7 +186,7 @@ async def table_page(
     request: Request, table_id: str, tables: Service, templates: Templates, reader: Language
 ) -> Response:
     seat, gone = await page_seat(request, table_id, tables)
-    payload = await run_in_threadpool(tables.payload, table_id, seat, 0, reader)
+    payload = await tables.payload(table_id, seat, 0, reader)
     response = templates.TemplateResponse(
         request,
         "table.html",
@@ -213,8 +206,8 @@ async def table_page(
 
 @router.get("/games", response_class=HTMLResponse)
 async def my_games_page(request: Request, tables: Service, templates: Templates) -> Response:
-    games = await run_in_threadpool(tables.my_games, seat_cookies(request))
-    created = await run_in_threadpool(tables.created_games, admin_cookies(request))
+    games = await tables.my_games(seat_cookies(request))
+    created = await tables.created_games(admin_cookies(request))
     return templates.TemplateResponse(request, "games.html", {"games": games, "created": created})
 
 
@@ -222,7 +215,7 @@ async def my_games_page(request: Request, tables: Service, templates: Templates)
 async def replay_page(
     request: Request, table_id: str, seat: Seat, tables: Service, templates: Templates
 ) -> Response:
-    first = await run_in_threadpool(tables.replay, table_id, seat, 0)
+    first = await tables.replay(table_id, seat, 0)
     return templates.TemplateResponse(
         request,
         "replay.html",

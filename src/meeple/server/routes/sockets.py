@@ -11,7 +11,6 @@ import asyncio
 import logging
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
-from fastapi.concurrency import run_in_threadpool
 from pydantic import ValidationError
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketState
@@ -21,11 +20,12 @@ from meeple.server.hub import STATE, Connection, Hub
 from meeple.server.inputs import BadInput, read_json
 from meeple.server.messages import Sync, client_message, frame
 from meeple.server.origin import same_origin
+from meeple.server.owners import Owners
 from meeple.server.routes.cookies import credential
 from meeple.server.routes.dependencies import Config, Language, Service, connect_rate, message_rate
-from meeple.server.routes.playing import at_once_or_in_thread, error, play
+from meeple.server.routes.playing import error, play
 from meeple.server.routes.refusals import validation_reason
-from meeple.server.service import TableError, TableService, UnknownTable
+from meeple.server.service import TableError, UnknownTable
 from meeple.server.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,7 @@ async def live(
         return
     token = credential(websocket, table_id)
     try:
-        seat = await run_in_threadpool(tables.seat_for, table_id, token)
+        seat = await tables.seat_for(table_id, token)
     except TableError as exc:
         code = CLOSE_NO_TABLE if isinstance(exc, UnknownTable) else CLOSE_UNAUTHORISED
         await _refuse(websocket, code, str(exc))
@@ -104,9 +104,9 @@ async def _refuse(websocket: WebSocket, code: int, reason: str) -> None:
     await websocket.close(code, reason.encode("utf-8")[:120].decode("utf-8", "ignore"))
 
 
-async def _still_holds(service: TableService, connection: Connection, token: str | None) -> bool:
+async def _still_holds(service: Owners, connection: Connection, token: str | None) -> bool:
     try:
-        seat = await at_once_or_in_thread(service.seat_for, connection.table_id, token)
+        seat = await service.seat_for(connection.table_id, token)
     except TableError:
         return False
     return seat == connection.seat
@@ -114,7 +114,7 @@ async def _still_holds(service: TableService, connection: Connection, token: str
 
 async def _receive_loop(
     websocket: WebSocket,
-    service: TableService,
+    service: Owners,
     limits: Settings,
     connection: Connection,
     token: str | None,
@@ -155,14 +155,13 @@ async def _receive_loop(
 
 
 async def _send_loop(
-    websocket: WebSocket, service: TableService, connection: Connection, token: str | None
+    websocket: WebSocket, service: Owners, connection: Connection, token: str | None
 ) -> None:
     connection.want_state()
     while True:
         item = await connection.next()
         if item is STATE:
-            payload = await at_once_or_in_thread(
-                service.payload_if_held,
+            payload = await service.payload_if_held(
                 connection.table_id,
                 token,
                 connection.seat,

@@ -3,7 +3,8 @@
 // No rule lives here. The server sends the seat's legal actions, each with the board elements
 // it involves (`elements`, ids such as "hex:C4"). The game's module, /static/games/<game>.js,
 // draws the view into #board and marks each clickable thing with `data-element="<id>"`, and
-// may mark an area holding such things (a board space) with `data-area`.
+// may mark an area holding such things (a board space) with `data-area`, and each movable
+// piece with `data-piece` and `data-at` (motion.js slides a piece another seat moved).
 // A click keeps the legal actions that involve every element clicked so far; when one is
 // left it is played at once (Undo takes it back), or, where the player asked for it in this
 // browser (localStorage), shown in the action bar to be confirmed. The action bar (#bar) stays
@@ -16,6 +17,7 @@
 // (see docs/protocol.md), `previous` the one shown before it (or null), so that a module can
 // highlight what others changed. Words the page itself writes come from the JSON in #words.
 
+import {follow} from "/static/motion.js";
 import {renderSheet} from "/static/sheet.js";
 import {translate as say} from "/static/words.js";
 
@@ -74,8 +76,18 @@ const refusal = (answer) => REFUSALS[answer.rule] ?? `[${answer.rule}] ${answer.
 
 const nonce = () =>
   `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-const send = (message) => socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
-const move = (entry) => send({type: "move", action: entry.action, version: state.version, nonce: nonce()});
+/** Sends a message over the socket; whether it could be sent. */
+function send(message) {
+  if (socket?.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(message));
+  return true;
+}
+/** Sends a move; the action bar is busy (`aria-busy`) until the server's answer or the next
+ * position comes, so that nothing clicked meanwhile is taken for a choice in the old one. */
+const move = (entry) => {
+  if (send({type: "move", action: entry.action, version: state.version, nonce: nonce()})) $("bar").setAttribute("aria-busy", "true");
+};
+const idle = () => $("bar").removeAttribute("aria-busy");
 
 /** The outline of a seat's chip in the log, by the shape the game declares for the seat. */
 const CHIP_SHAPES = {
@@ -174,6 +186,28 @@ function choose(id) {
     move(left[0]); // one move left: played at once (Undo is at hand)
   }
   showChoices();
+  if (selection.length > 0) showNext();
+}
+
+/** After a choice, the things that may be clicked next are scrolled into the window, below
+ * the action bar (which grows with the moves it offers): a figure chosen at the foot of the
+ * board must not leave the spaces it can walk to out of sight. Where they do not all fit,
+ * the first of them stays in view. */
+function showNext() {
+  const margin = 8;
+  for (let tries = 0; tries < 3; tries++) {
+    const boxes = [...$("board").querySelectorAll("[data-element].candidate")]
+      .map((node) => node.getBoundingClientRect()).filter((box) => box.width || box.height);
+    if (!boxes.length) return;
+    const top = Math.min(...boxes.map((box) => box.top));
+    const bottom = Math.max(...boxes.map((box) => box.bottom));
+    const below = Math.max(0, $("bar").getBoundingClientRect().bottom) + margin;
+    let step = 0;
+    if (top < below) step = top - below;
+    else if (bottom > innerHeight - margin) step = Math.max(0, Math.min(bottom - innerHeight + margin, top - ($("bar").offsetHeight + margin)));
+    if (Math.abs(step) < 1) return;
+    window.scrollBy({top: step, behavior: "instant"});
+  }
 }
 
 /** Asks the server why the thing `node` (an id in `data-thing`) cannot be used now, and says
@@ -240,9 +274,12 @@ function beep() {
 }
 
 function show(next) {
+  idle();
   previous = state;
   state = next;
-  selection = [];
+  // A choice half made stays while some move still fits it (another seat's move in a step
+  // that all seats play at once, such as planning, changes nothing of it).
+  if (!candidates().length) selection = [];
   log = log.slice(0, state.log_start).concat(state.log);
   $("version").textContent = state.version;
   const movers = state.to_move.map((seat) => seatName(seat)).join(", ");
@@ -252,6 +289,7 @@ function show(next) {
   hideWhy();
   if (drawing) {
     drawing.render($("board"), state, previous);
+    follow($("board"), othersMoved(previous, state));
   } else {
     $("board").replaceChildren(Object.assign(document.createElement("pre"), {
       textContent: JSON.stringify(state.view, null, 1),
@@ -272,6 +310,14 @@ function show(next) {
       winners: state.winners, seats: state.seats, seat: state.seat,
     });
   }
+}
+
+/** Whether `next` follows `before` by the move of a seat other than this page's (any seat's,
+ * for a spectator): then the pieces it moved slide to their places. */
+function othersMoved(before, next) {
+  if (!before || next.version <= before.version) return false;
+  const mover = log.findLast((entry) => entry.seat !== null)?.seat;
+  return mover !== undefined && mover !== next.seat;
 }
 
 /** The result panel at the top: the winner, the placings with their points, the links to
@@ -354,12 +400,13 @@ function connect() {
   opened.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "state") { $("error").textContent = ""; show(message); }
-    else if (message.type === "answer" && !message.ok) { $("error").textContent = refusal(message); }
-    else if (message.type === "error") { $("error").textContent = "retry_after" in message ? TOO_MANY : UNREADABLE; }
+    else if (message.type === "answer" && !message.ok) { idle(); $("error").textContent = refusal(message); }
+    else if (message.type === "error") { idle(); $("error").textContent = "retry_after" in message ? TOO_MANY : UNREADABLE; }
   };
   opened.onclose = (event) => {
     if (socket !== opened) return;
     socket = null;
+    idle();
     if (event.code === 4401) { seatGone(); return; } // retrying with this cookie cannot help
     $("offline").hidden = false;
     if (event.code === 4403 || event.code === 4404) return; // another site's page; no such table

@@ -53,6 +53,8 @@ const WORDS = {
   order: "Order",
   orders_done: "orders done",
   road: "road",
+  road_plan: "Road step: one more planning field",
+  road_corn: "Road step: 1 corn",
   build_road: "build road",
   buffer: "corn buffer",
   corn_received: "corn received: store it",
@@ -84,19 +86,6 @@ const WORDS = {
   good_silver: "silver",
   good_glass: "glass",
   good_coins: "coins",
-  short_food: "Fd",
-  short_corn: "Cn",
-  short_fish: "Fi",
-  short_alpaca: "Al",
-  short_wood: "Wd",
-  short_stone: "St",
-  short_cacao: "Ca",
-  short_ore: "Or",
-  short_wool: "Wl",
-  short_cloth: "Cl",
-  short_silver: "Si",
-  short_glass: "Gl",
-  short_coins: "¢",
   legend: "What the goods' pictures stand for",
   loc_village: "village",
   loc_market: "market",
@@ -143,7 +132,7 @@ const SYMBOLS = {
 };
 
 /** A good's picture as an SVG (inside a tile, or at x, y of a board's SVG). */
-function symbol(good, {x = null, y = null, size = 16} = {}) {
+function symbol(good, {x = null, y = null, size = 20} = {}) {
   return el("svg:svg", {class: "alt-sym", viewBox: "0 0 16 16", width: size, height: size, x, y,
     "aria-hidden": "true", focusable: "false"},
     el("svg:path", {d: SYMBOLS[good] || "M3 3h10v10H3z", fill: "none", stroke: "currentColor",
@@ -256,7 +245,7 @@ function status(state, s) {
 function circle(s) {
   const size = 340;
   const centre = size / 2;
-  const radius = 125;
+  const radius = 120;
   const svg = el("svg:svg", {class: "alt-circle", viewBox: `0 0 ${size} ${size}`, role: "group",
     "aria-label": word("circle")});
   svg.append(el("svg:circle", {cx: centre, cy: centre, r: radius, fill: "none", stroke: "#c9b99a", "stroke-width": 10}));
@@ -273,23 +262,26 @@ function circle(s) {
     const y = centre + radius * Math.sin(angle);
     const here = s.players.map((p, seat) => (p.figure === loc ? seat : null)).filter((seat) => seat !== null);
     const group = el("svg:g", {element: `location:${loc}`, key: `location:${loc}`, sig: here.join(","), class: "alt-loc"},
-      el("svg:circle", {cx: x, cy: y, r: 42, fill: "#f7f1e3", stroke: "#8a7a4a", "stroke-width": 2}),
-      el("svg:text", {x, y: y - 24, "text-anchor": "middle", "font-size": 12, "font-weight": "bold"}, word(`loc_${loc}`)));
+      el("svg:circle", {cx: x, cy: y, r: 48, fill: "#f7f1e3", stroke: "#8a7a4a", "stroke-width": 2}),
+      el("svg:text", {x, y: y - 32, "text-anchor": "middle", "font-size": 12, "font-weight": "bold"}, word(`loc_${loc}`)));
     const supplies = (facts.supplies?.[loc] || []).filter((item) => item in GOODS && item !== "food");
+    // Each supply a tile a finger can take (27x32, its picture 20 px), side by side.
+    const [width, gap] = [27, 2];
     supplies.forEach((good, j) => {
-      const sx = x - 36 + j * 25;
-      const sy = y - 14;
+      const sx = x - (supplies.length * (width + gap) - gap) / 2 + j * (width + gap);
+      const sy = y - 24;
       group.append(el("svg:g", {element: `supply:${good}`, key: `supply:${good}`, sig: String(s.supply[good] ?? 0)},
-        el("svg:rect", {x: sx, y: sy, width: 23, height: 26, rx: 3, fill: GOODS[good], stroke: "#555"}),
-        el("svg:g", {color: DARK.has(good) ? "#fff" : "#111"}, symbol(good, {x: sx + 5.5, y: sy + 1.5, size: 12})),
-        el("svg:text", {x: sx + 11.5, y: sy + 22, "text-anchor": "middle", "font-size": 9, fill: DARK.has(good) ? "#fff" : "#111"}, String(s.supply[good] ?? 0)),
+        el("svg:rect", {x: sx, y: sy, width, height: 32, rx: 3, fill: GOODS[good], stroke: "#555"}),
+        el("svg:g", {color: DARK.has(good) ? "#fff" : "#111"}, symbol(good, {x: sx + (width - 20) / 2, y: sy + 1, size: 20})),
+        el("svg:text", {x: sx + width / 2, y: sy + 29.5, "text-anchor": "middle", "font-size": 10, fill: DARK.has(good) ? "#fff" : "#111"}, String(s.supply[good] ?? 0)),
         el("svg:title", {}, word(`good_${good}`))));
     });
     here.forEach((seat, j) => {
       const figure = token(seat, 18);
       figure.setAttribute("x", x - 9 * here.length + j * 18);
-      figure.setAttribute("y", y + 15);
-      group.append(figure);
+      figure.setAttribute("y", y + 12);
+      // In a group of its own, which a slide (motion.js) moves when another seat moves it.
+      group.append(el("svg:g", {"data-piece": `${seat}:figure`, "data-at": loc}, figure));
     });
     svg.append(group);
   });
@@ -469,7 +461,7 @@ function playerBoard(state, s, seat, me) {
 
 function roadTrack(done) {
   return (facts.road_track || []).map((step, i) =>
-    el("span", {class: `alt-road${i < done ? " built" : ""}`, title: step}, step === "corn" ? symbol("corn", {size: 12}) : "+"));
+    el("span", {class: `alt-road${i < done ? " built" : ""}`, title: word(`road_${step}`)}, step === "corn" ? symbol("corn") : "+"));
 }
 
 function missionCard(mid, element, note) {
@@ -578,12 +570,12 @@ function injectStyle() {
 .alt-card.alt-small { display: flex; gap: .2rem; align-items: center; }
 .alt-price { font-weight: bold; }
 .alt-sale { white-space: nowrap; font-size: 12px; margin-right: .3rem; }
-.alt-tile { display: inline-block; min-width: 1.6em; padding: 0 .15em; margin: 1px; border: 1px solid #555; border-radius: 3px; background: var(--good); color: #111; font-size: 11px; font-weight: 600; text-align: center; }
-.alt-tile[data-element] { min-width: 24px; min-height: 24px; line-height: 22px; } /* a finger's target (WCAG 2.5.8) */
+/* A good's tile: its picture (20 px) readable, and big enough for a finger (WCAG 2.5.8). */
+.alt-tile { display: inline-flex; align-items: center; justify-content: center; box-sizing: border-box; min-width: 24px; min-height: 24px; padding: 0 .15em; margin: 1px; border: 1px solid #555; border-radius: 3px; background: var(--good); color: #111; font-size: 11px; font-weight: 600; vertical-align: middle; }
 .alt-tile.dark { color: #fff; }
 .alt-tile .alt-sym { vertical-align: middle; }
 .alt-tile.delivered { text-decoration: line-through; box-shadow: inset 0 0 0 3px #2f4d24; }
-.alt-slot { display: inline-block; width: 1.6em; height: 1.1em; margin: 1px; border: 1px dashed #aaa; border-radius: 3px; vertical-align: middle; }
+.alt-slot { display: inline-block; box-sizing: border-box; width: 24px; height: 24px; margin: 1px; border: 1px dashed #aaa; border-radius: 3px; vertical-align: middle; }
 .alt-player { border: 2px solid var(--seat); border-left-width: 8px; border-radius: 8px; padding: .3rem .5rem; margin: .5rem 0; background: #fcfbf7; }
 .alt-player.mine { background: #fff; }
 .alt-head { display: flex; gap: .4rem; align-items: center; flex-wrap: wrap; }
@@ -596,7 +588,9 @@ function injectStyle() {
 .alt-field { border: 1px solid #c9b99a; border-radius: 4px; padding: .15rem; background: #f7f1e3; min-height: 2.5em; }
 .alt-field-name { font-size: 11px; font-weight: bold; text-transform: capitalize; }
 .alt-field small { display: block; font-size: 10px; color: #555; }
-.alt-action { display: block; width: 100%; margin-top: 2px; font-size: 10px; padding: 1px 2px; text-align: left; }
+.alt-action { display: block; width: 100%; min-height: 24px; margin-top: 2px; font-size: 10px; padding: 1px 2px; text-align: left; }
+/* The own board's other things to click: at least a finger's height. */
+#board .alt .alt-cart[data-element], #board .alt span.alt-box[data-element] { display: inline-flex; align-items: center; min-height: 24px; box-sizing: border-box; }
 .alt-moves .alt-field { min-width: 4.5rem; }
 .alt-cart { display: inline-block; font-size: 11px; border: 1px solid #8a7a4a; border-radius: 3px; padding: 0 .25em; background: #efe3c4; }
 .alt-cart.empty { border-style: dashed; background: none; }
@@ -608,7 +602,7 @@ function injectStyle() {
 .alt-warehouse h5 { grid-column: 1 / -1; }
 .alt-wrow { display: flex; align-items: center; gap: 2px; }
 .alt-wrow small { width: 3.2em; white-space: nowrap; }
-.alt-road { display: inline-block; width: 1.4em; text-align: center; border: 1px solid #999; margin-right: 1px; font-size: 10px; }
+.alt-road { display: inline-flex; align-items: center; justify-content: center; box-sizing: border-box; width: 24px; height: 24px; border: 1px solid #999; margin-right: 1px; font-size: 12px; vertical-align: middle; }
 .alt-road.built { background: #8a7a4a; color: #fff; }
 .alt-buttons { display: flex; gap: .4rem; flex-wrap: wrap; }
 .alt-button { font-size: 15px; padding: .3rem .9rem; }

@@ -70,6 +70,9 @@ const geometry = await fetch("/static/games/tikal-board.json").then((response) =
 let looks = [];
 const lookOf = (seat) => looks[seat] ?? {colour: "#767676", shape: "hexagon"};
 const TREASURE_COLOURS = ["#d4a017", "#8e6fcf", "#3a9bd9", "#d9534f", "#5cb85c", "#e07b39", "#9aa0a6", "#c2185b"];
+//: A treasure's mask (our own drawing, 16x16): a face with two eye holes, on a treasure tile and beside
+//: the number of each treasure held.
+const MASK = "M2 3q6-3 12 0v5q0 6-6 7.5q-6-1.5-6-7.5z M4.3 6.3h3.2l-.4 2h-2.4z M8.5 6.3h3.2l-.4 2h-2.4z";
 const KIND_FILL = {jungle: "#6a9f4b", temple: "#b9a37a", treasure: "#caa86a", volcano: "#7b4a3a", base_camp: "#d8c39a"};
 
 const KIND_WORD = {base_camp: "base", jungle: "jungle", volcano: "volcano", temple: "temple", treasure: "treasureTile"};
@@ -228,13 +231,14 @@ function temple(value, id, label, clickable) {
 }
 
 function treasureTile(tokens, masks, id, label, clickable) {
+  // The treasures left to recover: the mask (24 units, a face when some are left, an outline
+  // when none), and how many of how many.
   const group = svg("g", {class: "treasure", transform: "translate(0,-12)"}, [
-    svg("rect", {class: "hit", x: -17, y: -14, width: 34, height: 26, rx: 4, fill: "transparent"}),
+    svg("rect", {class: "hit", x: -22, y: -15, width: 44, height: 28, rx: 4, fill: "transparent"}),
+    svg("path", {d: MASK, transform: "translate(-21,-13) scale(1.5)", "fill-rule": "evenodd",
+      fill: tokens > 0 ? "#5b4a2f" : "none", stroke: tokens > 0 ? "#e9d9a8" : "#5b4a2f", "stroke-width": 0.8}),
   ]);
-  for (let i = 0; i < Math.max(tokens, 0); i++) {
-    group.append(svg("circle", {cx: -8 + (i % 2) * 6, cy: -4 - Math.floor(i / 2) * 4 + 6, r: 6.5, fill: "#5b4a2f", stroke: "#e9d9a8", "stroke-width": 1.2}));
-  }
-  group.append(text(11, 2, `${tokens}/${masks}`, {class: "small-value"}));
+  group.append(text(11, 0, `${tokens}/${masks}`, {class: "small-value"}));
   return element(group, id, label, clickable);
 }
 
@@ -278,9 +282,9 @@ function figures(state, entry, name, clickable) {
   const tokens = [];
   view.players.forEach((player, seat) => {
     const look = lookOf(seat);
-    if (player.leader === entry.space) tokens.push({seat, figure: "leader", node: figureToken(look, "leader", 1)});
+    if (player.leader === entry.space) tokens.push({seat, figure: "leader", count: 1, node: figureToken(look, "leader", 1)});
     const count = entry.workers[seat];
-    if (count > 0) tokens.push({seat, figure: "worker", node: figureToken(look, "worker", count)});
+    if (count > 0) tokens.push({seat, figure: "worker", count, node: figureToken(look, "worker", count)});
   });
   const group = svg("g", {class: "figures"});
   const rows = [tokens.slice(0, 3), tokens.slice(3, 6), tokens.slice(6)];
@@ -288,11 +292,12 @@ function figures(state, entry, name, clickable) {
     row.forEach((token, i) => {
       const x = (i - (row.length - 1) / 2) * 21;
       const y = 15 + index * 19;
-      token.node.setAttribute("transform", `translate(${x},${y})`);
+      // The figure stands in a placed group of its own: a slide (motion.js) moves the figure.
+      Object.assign(token.node.dataset, {piece: `${token.seat}:${token.figure}`, at: name, count: token.count});
       if (token.seat === state.seat) {
         element(token.node, `figure:${token.figure}:${name}`, null, clickable);
       }
-      group.append(token.node);
+      group.append(svg("g", {transform: `translate(${x},${y})`}, [token.node]));
     });
   });
   return group;
@@ -437,12 +442,9 @@ function pawnIcon(seat, size = 18) {
   ]);
 }
 
-//: A treasure's mask (our own drawing, 16x16): a face with two eye holes, beside its number.
-const MASK = "M2 3q6-3 12 0v5q0 6-6 7.5q-6-1.5-6-7.5z M4.3 6.3h3.2l-.4 2h-2.4z M8.5 6.3h3.2l-.4 2h-2.4z";
-
 function treasureChip(seat, kind, count, clickable) {
   const chip = html("span", {class: "treasure-chip", style: `--kind: ${TREASURE_COLOURS[kind % TREASURE_COLOURS.length]}`}, [
-    svg("svg", {class: "mask", viewBox: "0 0 16 16", width: 14, height: 14, "aria-hidden": "true", focusable: "false"}, [
+    svg("svg", {class: "mask", viewBox: "0 0 16 16", width: 20, height: 20, "aria-hidden": "true", focusable: "false"}, [
       svg("path", {d: MASK, "fill-rule": "evenodd", style: "fill: var(--kind)", stroke: "#111", "stroke-width": 0.8}),
     ]),
     html("b", {text: String(kind + 1)}),
@@ -584,7 +586,7 @@ const STYLE = `
 #board .tikal h4, #board .tikal p { margin: .2rem 0; }
 #board .tikal text { font-family: system-ui, sans-serif; pointer-events: none; }
 #board .tikal text.value { font-size: 13px; font-weight: 700; fill: #fff; paint-order: stroke; stroke: #2b2214; stroke-width: 2.5px; }
-#board .tikal text.small-value { font-size: 10px; font-weight: 700; fill: #2b2214; }
+#board .tikal text.small-value { font-size: 11px; font-weight: 700; fill: #2b2214; }
 #board .tikal text.count { font-size: 11px; font-weight: 700; fill: #fff; paint-order: stroke; stroke: #111; stroke-width: 2px; }
 #board .tikal text.name { font-size: 9px; fill: #233; opacity: .75; }
 #board .tikal text.empty-name { font-size: 12px; opacity: .5; }
@@ -599,6 +601,7 @@ const STYLE = `
 #board .tikal g.space.selected > .hit { stroke: #d00060; stroke-width: 6; stroke-dasharray: none; }
 #board .tikal g.candidate > .hit { animation: tikal-pulse 1.4s ease-in-out infinite; }
 @keyframes tikal-pulse { 50% { stroke-opacity: .45; } }
+@media (prefers-reduced-motion: reduce) { #board .tikal g.candidate > .hit { animation: none; } }
 #board .tikal g.space.changed > .ring { stroke: #fff; stroke-width: 3; stroke-dasharray: 6 4; }
 #board .tikal .hand-tile { width: 7rem; height: auto; }
 #board .tikal .rotations, #board .tikal .revealed, #board .tikal .bids, #board .tikal-buttons { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; }
