@@ -127,15 +127,23 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
+    # Each game and way in every tree before the next, so that the trees' runs of one way
+    # finish together; each count is printed as it comes (stderr), for a run cut short.
     jobs = [
         (t, g, w, n, args.steps)
-        for t in args.trees
         for g in GAMES
         for w in WAYS
+        for t in args.trees
         for n in (1, 1 + args.games)
     ]
+
+    def counted(job: tuple[str, str, str, int, int]) -> tuple[int, int]:
+        result = count(*job)
+        print(*job[:4], *result, file=sys.stderr, flush=True)
+        return result
+
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        results = dict(zip(jobs, pool.map(lambda job: count(*job), jobs), strict=True))
+        results = dict(zip(jobs, pool.map(counted, jobs), strict=True))
     print("| tree | game | engine | PettingZoo (own) | OpenSpiel (own) | OpenSpiel step (own) |")
     print("|---|---|---:|---:|---:|---:|")
     for tree in args.trees:

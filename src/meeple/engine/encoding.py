@@ -5,8 +5,12 @@ one discrete action space of fixed size for a game and its options, and an obser
 of fixed shape. A game provides them in the module its `GameInfo.research` names, through
 ``encoding(options) -> Encoding``.
 
-An observation is built from a seat's *view* only (`GameState.view`), never from the state, so
-it cannot hold what the seat may not see: secrecy holds by construction.
+An observation is defined on a seat's *view* only (`GameState.view`), never on the state, so
+it cannot hold what the seat may not see: secrecy holds by construction. The research adapters
+ask for one at every step through `Encoding.state_observer`, which gives the same vector for a
+state and a seat; a game may write it from the state directly and incrementally (the view is a
+JSON-ready dict that costs more than the engine's step), and then tests it against the view's
+at every position of random games.
 """
 
 from __future__ import annotations
@@ -74,3 +78,14 @@ class Encoding(Protocol):
     def observation(self, view: Mapping[str, Any]) -> Any:
         """A seat's view (or the spectators' view) as a float32 ``numpy`` array of
         `observation_shape`; the fields are documented in ``docs/research.md``."""
+
+    def state_observer(self) -> StateObserver:
+        """A new `StateObserver` of these options: one per adapter, never shared between
+        threads (it may keep what it wrote last)."""
+
+
+class StateObserver(Protocol):
+    """How the research adapters observe a state."""
+
+    def observe(self, state: Any, seat: int | None) -> Any:
+        """Exactly ``Encoding.observation(state.view(seat))``, a new array each time."""

@@ -70,6 +70,7 @@ class SeatObserver:
 
     def __init__(self, encoding: Encoding, history: HistoryLayout | None) -> None:
         self.encoding = encoding
+        self._states = encoding.state_observer()
         self.history = history
         size = int(np.prod(encoding.observation_shape))
         extra = history.size if history is not None else 0
@@ -83,8 +84,7 @@ class SeatObserver:
     def set_from(self, state: Any, player: int) -> None:
         table = state.table
         if self.history is None:
-            view = table.engine.view(player)
-            self._observation[:] = self.encoding.observation(view).reshape(-1)
+            self._observation[:] = self._states.observe(table.engine, player).reshape(-1)
             return
         seat = table.recalls[1].history(table.engine, player, self.encoding)
         assert seat.observation is not None, "a history up to date holds the view now"
@@ -105,11 +105,12 @@ class PublicObserver:
 
     def __init__(self, encoding: Encoding) -> None:
         self.encoding = encoding
+        self._states = encoding.state_observer()
         self.tensor = np.zeros(int(np.prod(encoding.observation_shape)), np.float32)
         self.dict = {"observation": self.tensor.reshape(encoding.observation_shape)}
 
     def set_from(self, state: Any, player: int) -> None:
-        self.tensor[:] = self.encoding.observation(state.table.engine.view(None)).reshape(-1)
+        self.tensor[:] = self._states.observe(state.table.engine, None).reshape(-1)
 
     def string_from(self, state: Any, player: int) -> str:
         return _json(state.table.engine.view(None))
@@ -120,6 +121,7 @@ class AllSeatsObserver:
 
     def __init__(self, encoding: Encoding, players: int) -> None:
         self.encoding = encoding
+        self._states = encoding.state_observer()
         size = int(np.prod(encoding.observation_shape))
         self.tensor = np.zeros(players * size, np.float32)
         self._parts = [self.tensor[s * size : (s + 1) * size] for s in range(players)]
@@ -131,7 +133,7 @@ class AllSeatsObserver:
     def set_from(self, state: Any, player: int) -> None:
         engine = state.table.engine
         for seat, part in enumerate(self._parts):
-            part[:] = self.encoding.observation(engine.view(seat)).reshape(-1)
+            part[:] = self._states.observe(engine, seat).reshape(-1)
 
     def string_from(self, state: Any, player: int) -> str:
         engine = state.table.engine

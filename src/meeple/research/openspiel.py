@@ -81,6 +81,9 @@ _PARAMETER_KINDS: dict[str, Callable[[Any], Any]] = {"flag": bool, "seat": int}
 SEED_PARAMETERS = ("rng_seed", "seed")
 
 
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
 def short_name(game: str) -> str:
     return f"python_meeple_{game}"
 
@@ -160,6 +163,9 @@ def _game_class(game: str) -> type[pyspiel.Game]:
             self.replay_chance = bool(params["replay_chance"])
             self._labels: GameState | None = None
             self.indexes = ActionIndexes(self.encoding)
+            #: The observers of `MeepleState.observation_tensor` and
+            #: `information_state_tensor`, made when first asked for.
+            self.tensor_observers: dict[bool, Observer] = {}
 
         def new_initial_state(self) -> MeepleState:
             """A new game of the next seed of the game's generator (OpenSpiel also makes one
@@ -201,6 +207,15 @@ def _game_class(game: str) -> type[pyspiel.Game]:
             self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
         ) -> Observer:
             return make_observer(self.encoding, self.history, iig_obs_type)
+
+        def tensor_observer(self, recall: bool) -> Observer:
+            """The game's observer of one seat's observation, or with `recall` its
+            information state (OpenSpiel's default and information-state observers)."""
+            observer = self.tensor_observers.get(recall)
+            if observer is None:
+                kind = pyspiel.IIGObservationType(perfect_recall=recall)
+                observer = self.tensor_observers[recall] = self.make_py_observer(kind)
+            return observer
 
     info, _, _ = encoding_for(game, {})
     game_type = _game_type(info)
@@ -354,6 +369,10 @@ class _Table:
         self._engine = engine
         self._recalls = recalls  # the string's and the tensor's
         self._start = start
+        #: The seat to act (`acting_seat`), in a 1-tuple once known: OpenSpiel asks for the
+        #: current player several times a step, and only `MeepleState._apply_action`
+        #: changes the engine (which then forgets it).
+        self.acting: tuple[int | None] | None = None
 
     def _set_up(self) -> None:
         if self._engine is None:
@@ -406,20 +425,26 @@ class MeepleState(pyspiel.State):
     def engine(self) -> GameState:
         return self.table.engine
 
+    def _acting_seat(self) -> int | None:
+        table = self.table
+        if table.acting is None:
+            table.acting = (acting_seat(table.engine, table.info),)
+        return table.acting[0]
+
     def current_player(self) -> int:
-        seat = acting_seat(self.table.engine, self.table.info)
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+        seat = self._acting_seat()
+        return _TERMINAL if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
         table = self.table
-        if acting_seat(table.engine, table.info) != player:
+        if self._acting_seat() != player:
             return []
         index = table.indexes
         return sorted([index(a) for a in playable_actions(table.engine, table.info, player)])
 
     def _apply_action(self, action: int) -> None:
         table = self.table
-        seat = acting_seat(table.engine, table.info)
+        seat = self._acting_seat()
         if seat is None:
             raise pyspiel.SpielError("the game is over")
         engine, played, encoding = table.engine, table.encoding.action_at(action), table.encoding
@@ -432,6 +457,7 @@ class MeepleState(pyspiel.State):
                 engine.redeal_unknown(random.Random(seed))
                 for recall in table.recalls:
                     recall.redeals[len(recall.moves)] = seed
+        table.acting = None
         engine.apply(seat, played)
         for recall in table.recalls:
             recall.moves.append((seat, action, secret))
@@ -446,6 +472,28 @@ class MeepleState(pyspiel.State):
         """A copy with a copy of the game (and its generator), which therefore draws what
         this state will; `clone` shares the game, as OpenSpiel's clones do."""
         return _deserialize_state(copy.deepcopy(self.get_game(), memo), self.serialize())
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's observation tensor (the player to move's by default), as pyspiel's own
+        method gives it, a list of floats, without what that method does first for a game
+        written in Python: ask the game for the tensor's shape, which pyspiel answers by
+        dealing a new game and observing it (docs/benchmarks.md, issue 26). The tensor
+        without the list is the observer's (`make_observation(game).tensor`, numpy)."""
+        return self._tensor(False, player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's information state tensor (see `observation_tensor`)."""
+        return self._tensor(True, player)
+
+    def _tensor(self, recall: bool, player: int | None) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self.table.engine.num_players:
+            raise pyspiel.SpielError(f"no seat {player} to observe")
+        observer = self.get_game().tensor_observer(recall)
+        observer.set_from(self, player)
+        values: list[float] = observer.tensor.tolist()
+        return values
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.table.engine

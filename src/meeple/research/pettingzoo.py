@@ -92,6 +92,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         self._rng = random.Random()
         self.state: GameState | None = None
         self._index = ActionIndexes(self.encoding)
+        self._observer = self.encoding.state_observer()
         #: The indexes `observe` offered the acting agent, and the step they were offered at,
         #: so that `step` checks a choice without listing the legal actions again.
         self._offered: tuple[int, npt.NDArray[np.intp]] | None = None
@@ -139,7 +140,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
             self._offered = (self._steps, np.flatnonzero(mask))
         else:
             mask = np.zeros(size, dtype=np.int8)
-        return {"observation": self.encoding.observation(state.view(seat)), "action_mask": mask}
+        return {"observation": self._observer.observe(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -23,6 +23,7 @@ from meeple.games.altiplano.action_space import action_space, in_play
 from meeple.games.altiplano.actions import Draw, FinalDraw, KeepMission, Pass, PassMission, SwapDraw
 from meeple.games.altiplano.game_length import max_game_length
 from meeple.games.altiplano.observation import Observer, Segment
+from meeple.games.altiplano.observed_view import observed_view
 from meeple.games.altiplano.state import AltiplanoState
 
 
@@ -79,6 +80,16 @@ class AltiplanoEncoding:
             entries.values(), dtype=np.float32, count=count
         )
         return result
+
+    def observe(self, state: AltiplanoState, seat: int | None) -> npt.NDArray[np.float32]:
+        """``observation(state.view(seat))``, from the part of the view it reads, made
+        without copying the state (`observed_view`)."""
+        return self.observation(observed_view(state, seat))
+
+    def state_observer(self) -> AltiplanoEncoding:
+        """What the research adapters observe with: this encoding, whose `observe` keeps
+        nothing between calls."""
+        return self
 
     def segments(self) -> list[tuple[str, Segment]]:
         """The observation's segments as ``("table" or "player", segment)``, in vector order

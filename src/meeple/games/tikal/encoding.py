@@ -47,6 +47,7 @@ from meeple.games.tikal.board import offset_cell
 from meeple.games.tikal.components import SIDES, TILE_KINDS, Edition, load_edition
 from meeple.games.tikal.layout import NO_SEAT, OUT, STEPS, SUPPLY
 from meeple.games.tikal.state import TikalState
+from meeple.games.tikal.state_observation import Observation, Tables
 
 #: Kinds of the tiles a space may hold, in the order of the board's kind planes.
 SPACE_KINDS = ("base_camp", *TILE_KINDS)
@@ -133,6 +134,8 @@ class TikalEncoding:
         self._at = {f.name: f.start for f in self.fields}
         self._plane = self.grid[0] * self.grid[1]
         self._cell = tuple(row * self.grid[1] + col for row, col in self._cells)
+        #: [space] -> its grid cell, counted row by row
+        self.space_cells = self._cell
         self._space_flat = np.array(self._cell, dtype=np.intp) + self._at["space"]
         #: [viewing seat, or `players` for spectators][seat] -> the seat's row from the viewer
         n = self.players
@@ -142,6 +145,9 @@ class TikalEncoding:
         )
         self._size = sum(f.size for f in self.fields)
         self._tile_features = _tile_features(edition)
+        #: [tile] -> its kind, an index in `SPACE_KINDS`
+        self.tile_kinds = tuple(f.kind for f in self._tile_features)
+        self._observation_tables: Tables | None = None
         self.max_game_length = max_game_length(edition, self.players, self.options["auction"])
 
     # -- actions ------------------------------------------------------------------------------
@@ -310,6 +316,15 @@ class TikalEncoding:
             out[where] = values
         self._table(view, out)
         return out
+
+    def state_observer(self) -> Observation:
+        """Observations written from the state's lists without the view, each the same
+        vector as ``observation(state.view(seat))``, and incrementally
+        (`meeple.games.tikal.state_observation`): what the research adapters ask at every
+        step."""
+        if self._observation_tables is None:
+            self._observation_tables = Tables(self)
+        return Observation(self._observation_tables)
 
     def _board(
         self, view: Mapping[str, Any], rank: tuple[int, ...]
