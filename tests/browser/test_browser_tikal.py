@@ -16,6 +16,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from test_browser_tables import api, take_seat, version_of
 
+from meeple.server.client import applied
+
 #: Moves each person picks at random before playing quickly.
 VARIED_MOVES = 16
 #: The quick moves, in the order they are preferred.
@@ -42,12 +44,23 @@ def choose(choices: list[dict], varied: bool, rng: random.Random) -> dict:
 
 
 def shown_position(page: Page, frames: list) -> dict:
-    """The position the page shows: the frame of the version on the page."""
+    """The position the page shows: the one its frames make at the version on the page (a
+    whole position, then the deltas the page applied to it)."""
     version = version_of(page)
-    for frame in reversed(frames):
+    position: dict | None = None
+    shown: dict | None = None
+    for frame in frames:
         message = json.loads(frame)
-        if message["type"] == "state" and message["version"] == version:
-            return message
+        if message["type"] == "state":
+            position = message
+        elif message["type"] == "delta" and position and message["from"] == position["version"]:
+            position = applied(position, message)
+        else:
+            continue
+        if position["version"] == version:
+            shown = position
+    if shown is not None:
+        return shown
     raise AssertionError(f"no frame of version {version}")
 
 
