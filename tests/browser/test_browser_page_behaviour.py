@@ -201,14 +201,20 @@ def marked(page: Page) -> list[str]:
 def jump(page: Page, step: int) -> list[str]:
     page.locator("#step").fill(str(step))
     page.locator("#step").dispatch_event("change")
-    expect(page.locator("#step")).to_have_value(str(step))
-    return marked(page)
+    return drawn(page, step)
 
 
 def forward(page: Page) -> list[str]:
     step = int(page.locator("#step").input_value())
     page.locator("#forward").click()
-    expect(page.locator("#step")).to_have_value(str(step + 1))
+    return drawn(page, step + 1)
+
+
+def drawn(page: Page, step: int) -> list[str]:
+    """The marks once `step` is drawn: the board says which step it shows, so no frame still
+    on its way can overwrite the next jump's input (the input shows a typed step at once)."""
+    expect(page.locator("#board")).to_have_attribute("data-step", str(step))
+    expect(page.locator("#step")).to_have_value(str(step))
     return marked(page)
 
 

@@ -102,6 +102,7 @@ async function show(number) {
     $("board").replaceChildren(Object.assign(document.createElement("pre"), {textContent: JSON.stringify(data.view, null, 1)}));
   }
   shown = next;
+  $("board").dataset.step = String(step); // the step drawn (the input may be ahead of it)
   markTurns(data);
   for (const [id, disabled] of [["first", step === 0], ["back", step === 0], ["forward", step === steps], ["last", step === steps]]) {
     $(id).disabled = disabled;
