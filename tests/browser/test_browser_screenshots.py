@@ -185,7 +185,7 @@ def shoot_both(page: Page, artefacts: Path, name: str, part: str | None = None) 
             problems.append(f"{name}-{viewport['width']}: {scroll}")
         shot = artefacts / f"{name}-{viewport['width']}.png"
         target = page.locator(part) if part else page
-        target.screenshot(path=shot, animations="disabled", caret="hide")
+        target.screenshot(path=shot, animations="disabled", caret="hide", timeout=60_000)
         problems.append(compare(shot, REFERENCES / f"{name}-{viewport['width']}.png"))
     return [problem for problem in problems if problem]
 
@@ -276,7 +276,7 @@ def test_a_why_not_and_the_spectators_page_look_as_their_references(browser, tab
         page.locator("#whynot").wait_for()
         page.evaluate("window.scrollTo(0, 0)")
         shot = artefacts / f"tikal-why-not-{viewport['width']}.png"
-        page.screenshot(path=shot, animations="disabled", caret="hide")
+        page.screenshot(path=shot, animations="disabled", caret="hide", timeout=60_000)
         problems.append(compare(shot, REFERENCES / shot.name))
     problems = [problem for problem in problems if problem]
     page.context.close()
