@@ -39,6 +39,7 @@ class Reader:
     language: str = "en"
     deltas: bool = True
     sent: dict[str, Any] | None = None
+    sent_version: int | None = None
     full_next: bool = False
     resume_from: int | None = None
     log_start: int = 0

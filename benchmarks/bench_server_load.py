@@ -1,8 +1,9 @@
 """Loopback load test of the game server: N live tables of random players over WebSockets.
 
 Run:  .venv/bin/python benchmarks/bench_server_load.py [--tables 10 100 500]
-      [--postgres postgresql://…] [--think 1.0] [--moves-per-table 40] [--seconds 60]
-      [--language de] [--gc-report]
+      [--postgres postgresql://… [--processes 2]] [--think 1.0] [--moves-per-table 40]
+      [--seconds 60]
+      [--language de] [--deltas] [--gc-report]
 
 For each N, a real ``meeple serve`` process is started on a fresh database (an SQLite file in
 a temporary directory, or a PostgreSQL database given with ``--postgres``, which must be
@@ -13,7 +14,12 @@ its think time (uniform in [0, 2 × ``--think``] seconds; 0 plays at once, which
 server's capacity rather than a live room), then sends a random legal action with the
 version and a fresh nonce. The move round-trip is the time from sending a move to its
 ``answer`` frame. A table stops after ``--moves-per-table`` moves, every table stops after
-``--seconds``; bots are not used.
+``--seconds``; bots are not used. Seats take whole positions, or with ``--deltas`` what changed
+since the last one (``?deltas=1``, as the pages and the Python client do). ``--processes K``
+starts K server processes on the one PostgreSQL database: the tables are made through the
+first, and table i's seats connect to process i modulo K (a table stays with one process, as a
+load balancer that routes by table keeps it; the others hear of its changes through
+PostgreSQL's notifications); the server CPU is the processes' together.
 
 The driver (this process) must not be the bottleneck, so its CPU use is printed next to the
 server's (both in % of one core): a driver near 100 % means the figures measure it. The
@@ -47,6 +53,8 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+
+from meeple.server.client import applied
 
 #: How long the server may take to start, and the longest wait for one frame.
 START_TIMEOUT = 60.0
@@ -219,6 +227,8 @@ async def play_until_done(
     due = 0.0
     waiting_at: int | None = None
     nonce = 0
+    #: With `--deltas`, the position as the deltas made it.
+    position: dict[str, Any] | None = None
     while table.moves < limits.moves_per_table:
         now = time.perf_counter()
         if now >= deadline:
@@ -257,10 +267,19 @@ async def play_until_done(
             else:  # stale (the other seat moved first): ask for the position again
                 tally.refused += 1
                 waiting_at = None
-                await ws.send(json.dumps({"type": "sync", "log_start": 0}))
+                sync: dict[str, Any] = {"type": "sync", "log_start": 0}
+                if limits.deltas:
+                    held = None if position is None else position["version"]
+                    sync |= {"deltas": True, "version": held}
+                await ws.send(json.dumps(sync))
         elif message["type"] == "error":
             raise RuntimeError(f"the server refused a message: {message['reason']}")
-        elif message["type"] == "state":
+        elif message["type"] in ("state", "delta"):
+            if message["type"] == "delta":
+                if position is None or message["from"] != position["version"]:
+                    raise RuntimeError("a delta from a position this seat does not hold")
+                message = applied(position, message)
+            position = message
             if message["over"]:
                 tally.games_over += 1
                 await table.close()
@@ -283,16 +302,24 @@ class Play:
 
 
 async def drive(
-    base: str, server_pid: int, tables: list[Table], limits: argparse.Namespace, tally: Tally
+    bases: list[str],
+    server_pids: list[int],
+    tables: list[Table],
+    limits: argparse.Namespace,
+    tally: Tally,
 ) -> Play:
-    """Connect every seat, then play."""
-    url = base.replace("http", "ws", 1)
+    """Connect every seat (table i's to server i modulo their number), then play."""
     sockets: list[tuple[ClientConnection, Table]] = []
+
+    def server_cpu() -> float:
+        return sum(cpu_seconds(pid) for pid in server_pids)
+
     try:
-        for table in tables:
+        for i, table in enumerate(tables):
+            url = bases[i % len(bases)].replace("http", "ws", 1)
             for secret in table.secrets:
                 ws = await connect(
-                    f"{url}/ws/{table.id}",
+                    f"{url}/ws/{table.id}{'?deltas=1' if limits.deltas else ''}",
                     additional_headers={
                         "Authorization": f"Bearer {secret}",
                         "Accept-Language": limits.language,
@@ -302,7 +329,7 @@ async def drive(
                 )
                 sockets.append((ws, table))
                 table.sockets.append(ws)
-        start, driver, server = time.perf_counter(), time.process_time(), cpu_seconds(server_pid)
+        start, driver, server = time.perf_counter(), time.process_time(), server_cpu()
         deadline = start + limits.seconds
         rng = random.Random(limits.seed)
         await asyncio.gather(
@@ -314,7 +341,7 @@ async def drive(
         return Play(
             time.perf_counter() - start,
             time.process_time() - driver,
-            cpu_seconds(server_pid) - server,
+            server_cpu() - server,
         )
     finally:
         await asyncio.gather(*(ws.close() for ws, _ in sockets), return_exceptions=True)
@@ -323,12 +350,17 @@ async def drive(
 def run(
     n: int, db: str, src: str | None, limits: argparse.Namespace, gc_report: Path | None
 ) -> Result:
-    with running_server(db, src, gc_report) as (base, server):
-        tables = [create_table(base, limits.game[i % len(limits.game)]) for i in range(n)]
+    with contextlib.ExitStack() as stack:
+        servers = [
+            stack.enter_context(running_server(db, src, gc_report)) for _ in range(limits.processes)
+        ]
+        bases = [base for base, _ in servers]
+        tables = [create_table(bases[0], limits.game[i % len(limits.game)]) for i in range(n)]
         tally = Tally()
         if gc_report is not None:
-            server.send_signal(signal.SIGUSR1)  # the probe counts from here
-        play = asyncio.run(drive(base, server.pid, tables, limits, tally))
+            servers[0][1].send_signal(signal.SIGUSR1)  # the probe counts from here
+        pids = [server.pid for _, server in servers]
+        play = asyncio.run(drive(bases, pids, tables, limits, tally))
     collector = json.loads(gc_report.read_text()) if gc_report is not None else {}
     return Result(
         tables=n,
@@ -391,6 +423,13 @@ def main() -> None:
     parser.add_argument("--moves-per-table", type=int, default=40)
     parser.add_argument("--seconds", type=float, default=60.0, help="play time per N at most")
     parser.add_argument("--postgres", metavar="URL", help="a PostgreSQL database instead")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes on the one database (PostgreSQL); table i's seats connect "
+        "to process i modulo their number, the server CPU is theirs together",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--language", default="en", help="the seats' Accept-Language (the game's words in it)"
@@ -400,6 +439,11 @@ def main() -> None:
         nargs="+",
         default=[None],
         help="source trees to serve from, in turn for each N (before and after a change)",
+    )
+    parser.add_argument(
+        "--deltas",
+        action="store_true",
+        help="seats take deltas (as the pages and the Python client do), not whole positions",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per N instead")
     parser.add_argument(
@@ -411,12 +455,17 @@ def main() -> None:
         "--quick", action="store_true", help="a check that it runs: 2 tables, 6 moves, no think"
     )
     args = parser.parse_args()
+    if args.processes < 1 or (args.processes > 1 and not args.postgres):
+        parser.error("several server processes share a PostgreSQL database (--postgres)")
+    if args.processes > 1 and args.gc_report:
+        parser.error("--gc-report probes one server process")
     if args.quick:
         args.tables, args.moves_per_table, args.seconds, args.think = [2], 6, 20.0, 0.0
     database = "PostgreSQL" if args.postgres else "SQLite"
     if not args.json:
         print(
             f"{database}, games {'/'.join(args.game)}, think {args.think} s, "
+            f"{'deltas' if args.deltas else 'whole positions'}, {args.processes} process(es), "
             f"at most {args.moves_per_table} moves per table and {args.seconds} s"
         )
         print(" ".join(fmt.format(name) for name, fmt in columns(args)))
@@ -428,7 +477,17 @@ def main() -> None:
                 gc_report = Path(scratch) / f"gc-{i}-{j}.json" if args.gc_report else None
                 figures = {"server": server, **run(n, db, src, args, gc_report).to_json()}
                 if args.json:
-                    print(json.dumps({"database": database, **figures}), flush=True)
+                    print(
+                        json.dumps(
+                            {
+                                "database": database,
+                                "deltas": args.deltas,
+                                "processes": args.processes,
+                                **figures,
+                            }
+                        ),
+                        flush=True,
+                    )
                 else:
                     line = (fmt.format(figures[k]) for k, fmt in columns(args))
                     print(" ".join(line), flush=True)

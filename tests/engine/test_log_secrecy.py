@@ -97,11 +97,11 @@ def test_the_check_catches_a_log_that_names_the_next_tile(monkeypatch):
     from meeple.engine.log import LogEntry
     from meeple.games.tikal import narration as tikal_narration
 
-    def leaky(before, after, seat, action, viewer):
+    def leaky(before, after, seat, action, viewers):
         below = after.edition.tiles[after.stack[-1]].id if after.stack else ""
-        return [LogEntry(seat, f"next is {below}")]
+        return {viewer: [LogEntry(seat, f"next is {below}")] for viewer in viewers}
 
-    monkeypatch.setattr(tikal_narration, "narrate", leaky)
+    monkeypatch.setattr(tikal_narration, "narrate_all", leaky)
     edition, secrets = tikal_marked_edition()
     with pytest.raises(AssertionError, match="which it may not see"):
         check_log_secrecy(TikalState, {"players": 2, "edition": edition}, 1, secrets)

@@ -35,6 +35,7 @@ class Reader:
     language: str
     deltas: bool = True
     sent: dict[str, Any] | None = None
+    sent_version: int | None = None
     full_next: bool = False
     resume_from: int | None = None
     log_start: int = 0

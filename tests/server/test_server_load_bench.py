@@ -1,5 +1,6 @@
 """The server load benchmark runs: its quick mode plays a few moves on two tables of a real
-server process and prints one JSON line of figures (so the script cannot rot unseen)."""
+server process and prints one JSON line of figures (so the script cannot rot unseen), with
+seats taking whole positions and with seats taking deltas."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ BENCH = Path(__file__).parents[2] / "benchmarks" / "bench_server_load.py"
 
 
 @pytest.mark.timeout(90)
-def test_quick_load_run_reports_round_trips():
+@pytest.mark.parametrize("deltas", [False, True])
+def test_quick_load_run_reports_round_trips(deltas):
     run = subprocess.run(
-        [sys.executable, str(BENCH), "--quick", "--json"],
+        [sys.executable, str(BENCH), "--quick", "--json", *(["--deltas"] if deltas else [])],
         capture_output=True,
         text=True,
         timeout=80,
@@ -25,11 +27,13 @@ def test_quick_load_run_reports_round_trips():
     (line,) = run.stdout.splitlines()
     figures = json.loads(line)
     assert set(figures) == {
-        "database", "server", "tables", "moves", "refused", "games_over", "seconds",
+        "database", "deltas", "processes", "server", "tables", "moves", "refused", "games_over",
+        "seconds",
         "moves_per_s", "p50_ms", "p99_ms", "max_ms", "mean_ms", "driver_cpu_pct",
         "server_cpu_pct", "server_cpu_ms_per_move",
     }  # fmt: skip
     assert figures["database"] == "SQLite"
+    assert (figures["deltas"], figures["processes"]) == (deltas, 1)
     assert figures["tables"] == 2
     assert figures["moves"] == 12  # 6 a table, each acknowledged
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]

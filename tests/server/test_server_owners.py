@@ -31,14 +31,15 @@ def test_a_read_waits_for_the_move_being_stored_and_sees_it_stored(store):
     created = service.create("tikal", {"players": 2}, HUMANS)
     seat, action = random_move(service._live(created.id).state, random.Random(1))
     storing, release = threading.Event(), threading.Event()
-    append = store.append
+    assert store.batches_appends  # SQLite: the owners' moves are written by `append_all`
+    append_all = store.append_all
 
-    def slow_append(*args):
+    def slow_append_all(*args):
         storing.set()
         release.wait(10)
-        append(*args)
+        return append_all(*args)
 
-    store.append = slow_append
+    store.append_all = slow_append_all
 
     async def scenario():
         owners = Owners(service, idle_seconds=60)

@@ -45,6 +45,10 @@ class GameState(ABC):
     codec: ClassVar[ActionCodec]
     #: How each seat looks and is named (the game's one declaration, `meeple.engine.seats`).
     seats: ClassVar[Seats] = DEFAULT_SEATS
+    #: Whether every seat sees what a spectator sees: each view is the spectator's with its
+    #: own ``seat``. A front end serving many readers then builds one view a position
+    #: (`meeple.server.live`); the random-game checks hold a game that declares it to it.
+    views_alike: ClassVar[bool] = False
 
     # -- creation -------------------------------------------------------------------------
     @classmethod

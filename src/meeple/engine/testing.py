@@ -136,6 +136,9 @@ def _check_step(
         other = state.clone()
         other.shuffle_hidden(seat, rng)
         assert other.view(seat) == view, f"view of seat {seat} depends on hidden information"
+        if state.views_alike:
+            spectator = {**state.view(None), "seat": seat}
+            assert view == spectator, f"seat {seat} sees what a spectator does not (views_alike)"
         if seat is not None:
             _check_determinize(state, seat, view, rng)
     for seat in state.to_move():

@@ -27,4 +27,10 @@ def digest(secret: str) -> str:
 
 def matches(secret: str, stored_hash: str | None) -> bool:
     """Whether `secret` is the one `stored_hash` was made from (in constant time)."""
-    return stored_hash is not None and secrets.compare_digest(digest(secret), stored_hash)
+    return hash_matches(digest(secret), stored_hash)
+
+
+def hash_matches(secret_hash: str, stored_hash: str | None) -> bool:
+    """`matches` for a secret already hashed (`digest`): a secret compared with several
+    stored hashes is hashed once."""
+    return stored_hash is not None and secrets.compare_digest(secret_hash, stored_hash)

@@ -139,7 +139,9 @@ def outgoing(connection: Connection, payload: dict[str, Any], parked: Parked) ->
             base = connection.sent
     connection.resume_from = None
     connection.full_next = False
-    connection.sent = payload
+    # A client of whole positions gets no delta from it: it is not kept (nor parked).
+    connection.sent = payload if connection.deltas else None
+    connection.sent_version = payload["version"]
     return payload if base is None else delta(base, payload, whole)
 
 
@@ -148,7 +150,7 @@ def held(connection: Connection) -> int | None:
     parked one it resumes from, else the last one sent (frames arrive in order), else none."""
     if connection.resume_from is not None:
         return connection.resume_from
-    return None if connection.sent is None else int(connection.sent["version"])
+    return connection.sent_version
 
 
 def wanted(connection: Connection, deltas: bool, version: int | None) -> None:
@@ -157,8 +159,10 @@ def wanted(connection: Connection, deltas: bool, version: int | None) -> None:
     connection.deltas = deltas
     if version is None:
         connection.full_next = True
-    elif connection.sent is None:  # a new connection: maybe a parked position is its own
+    elif connection.sent_version is None:  # a new connection: maybe a parked one is its own
         connection.resume_from = version
+    elif connection.sent is None:  # it took whole positions until now: one more
+        connection.full_next = True
     # else: frames reach the client in order, so it holds (or will hold) what was last sent
 
 

@@ -40,9 +40,11 @@ class Connection:
         self.loop = asyncio.get_running_loop()
         self._state_queued = False
         #: Whether its client takes deltas (`meeple.server.deltas`), and the last position
-        #: sent, which the next delta is computed from.
+        #: sent, which the next delta is computed from (kept only for a client that takes
+        #: deltas), and its version.
         self.deltas = False
         self.sent: dict[str, Any] | None = None
+        self.sent_version: int | None = None
         #: The next position is sent whole / as a delta from this parked version.
         self.full_next = False
         self.resume_from: int | None = None

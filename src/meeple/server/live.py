@@ -141,6 +141,10 @@ class LiveTable:
     clock: Clock | None = None
     #: When each seat's turn started and how much of its time it has used.
     times: SeatTimes = dataclasses.field(default_factory=SeatTimes)
+    #: The views of the position as it stands, by reader, made when first asked (`view`)
+    #: and forgotten at every change: every connection of a reader, and with `views_alike`
+    #: every reader, is sent the same one.
+    views: dict[Reader, dict[str, Any]] = dataclasses.field(default_factory=dict, repr=False)
 
     @classmethod
     def from_stored(cls, stored: StoredTable) -> LiveTable:
@@ -218,6 +222,7 @@ class LiveTable:
         before = self.state.clone()
         movers_before = set(before.to_move())
         self.state.apply(seat, action)
+        self.views.clear()
         sizes = {reader: len(entries) for reader, entries in self.log.items()}
         for reader, lines in self.state.narrate_all(before, seat, action, self.readers).items():
             self.log[reader].extend(lines)
@@ -258,6 +263,7 @@ class LiveTable:
         `rebuilt`). The clocks do not go back: the time spent on the move stays spent."""
         undone = self.moves.pop()
         self.state = state
+        self.views.clear()
         for reader, entries in self.log.items():
             del entries[undone.log_sizes.get(reader, 0) :]
         self.cuts.append((self.version + 1, {reader: len(e) for reader, e in self.log.items()}))
@@ -267,6 +273,17 @@ class LiveTable:
         self.last_change = at
 
     # -- what leaves the server ---------------------------------------------------------------
+    def view(self, seat: Reader) -> dict[str, Any]:
+        """`seat`'s view of the position as it stands (shared: not to be changed)."""
+        view = self.views.get(seat)
+        if view is None:
+            if self.state.views_alike and seat is not None:
+                view = {**self.view(None), "seat": seat}
+            else:
+                view = self.state.view(seat)
+            self.views[seat] = view
+        return view
+
     def record(self) -> GameRecord:
         return GameRecord(
             self.info.name, self.options, self.seed, [(p.seat, p.action) for p in self.moves]
@@ -312,7 +329,7 @@ class LiveTable:
                 for s in self.seats
             ],
             "to_move": list(movers),
-            "view": state.view(seat),
+            "view": self.view(seat),
             "legal": [
                 {
                     "action": a.to_json(),

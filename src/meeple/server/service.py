@@ -41,12 +41,13 @@ from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
 from meeple.i18n import N_, SOURCE_LANGUAGE
 from meeple.server.clocks import Clock
-from meeple.server.credentials import digest, matches, new_secret, new_table_id
+from meeple.server.credentials import digest, hash_matches, matches, new_secret, new_table_id
 from meeple.server.inputs import MAX_NONCE, BadInput, check_text
 from meeple.server.live import Answer, LiveTable, Reader, malformed
 from meeple.server.loaded import Loaded
 from meeple.server.schema import BOT, HUMAN, MOVE, UNDO
 from meeple.server.store import (
+    Append,
     Conflict,
     Store,
     StoredMove,
@@ -172,6 +173,10 @@ class TableService:
         self.now = now
         self._tables = Loaded(max_tables)
         self._listeners: list[Listener] = []
+        #: Where the server's owners write the moves when it batches them
+        #: (`meeple.server.appends`); None, and for a direct call (code that holds the
+        #: service alone), each is written in its own call through the `Io`.
+        self.appends: Callable[[Append], Awaitable[None]] | None = None
 
     def subscribe(self, listener: Listener) -> None:
         """Call `listener(table_id, version)` after every change of a table (from whichever
@@ -519,8 +524,12 @@ class TableService:
                 self._tables.drop(table.id)
                 return Answer(False, table.version, "malformed", CANNOT_PLAY)
             entry = StoredMove(version, seat, MOVE, parsed.to_json(), nonce, at)
+        append = Append(table.id, entry, table.state.is_over(), len(table.moves))
         try:
-            await io(self.store.append, table.id, entry, table.state.is_over(), len(table.moves))
+            if self.appends is not None and io is not direct:
+                await self.appends(append)
+            else:
+                await io(self.store.append, table.id, entry, append.over, append.keep_moves)
         except BaseException:
             self._tables.drop(table.id)
             raise
@@ -728,8 +737,9 @@ def _holder(table: LiveTable, token: str | None) -> Reader:
     token that holds none."""
     if token is None:
         return None
+    hashed = digest(token)
     for seat in table.seats:
-        if matches(token, seat.session_hash) or matches(token, seat.secret_hash):
+        if hash_matches(hashed, seat.session_hash) or hash_matches(hashed, seat.secret_hash):
             return seat.seat
     return NO_SEAT
 

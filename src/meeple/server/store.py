@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from importlib import resources
 from typing import Any
@@ -76,6 +76,17 @@ class StoredMove:
     nonce: str
     #: When it was made (epoch seconds): the clocks count from these.
     at: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Append:
+    """A log entry to append to a table (`Store.append`), and what it does to the table:
+    whether the game is over after it, and how many moves' snapshots still stand."""
+
+    table_id: str
+    entry: StoredMove
+    over: bool
+    keep_moves: int
 
 
 @dataclasses.dataclass(slots=True)
@@ -346,6 +357,43 @@ class Store:
         """Append one log entry and move the table to its version (and to ``over``), in one
         transaction. Snapshots of more than `keep_moves` moves are dropped (an undo makes
         them wrong). Raises `Conflict` if the version or the nonce is taken."""
+        try:
+            with self.writing(), driver_transaction(self.engine) as cursor:
+                self._write_entry(cursor, Append(table_id, entry, over, keep_moves))
+        except self._integrity_error as exc:
+            raise Conflict(f"table {table_id}: version or nonce already in the log") from exc
+
+    @property
+    def batches_appends(self) -> bool:
+        """Whether the server writes the moves of all tables in batches (`append_all`):
+        on SQLite, which writes one transaction at a time anyway."""
+        return self._write_lock is not None
+
+    def append_all(self, appends: Sequence[Append]) -> list[Conflict | None]:
+        """Several appends (`append`) in one transaction, one commit: each in a savepoint,
+        so one that conflicts is rolled back alone and its `Conflict` returned in its place
+        (None for each one written). Any other error fails all of them and is raised."""
+        results: list[Conflict | None] = []
+        with self.writing(), driver_transaction(self.engine) as cursor:
+            cursor.execute("BEGIN")
+            for append in appends:
+                cursor.execute("SAVEPOINT one_append")
+                try:
+                    self._write_entry(cursor, append)
+                except Conflict as exc:
+                    cursor.execute("ROLLBACK TO one_append")
+                    results.append(exc)
+                except self._integrity_error:
+                    cursor.execute("ROLLBACK TO one_append")
+                    taken = f"table {append.table_id}: version or nonce already in the log"
+                    results.append(Conflict(taken))
+                else:
+                    results.append(None)
+                cursor.execute("RELEASE one_append")
+        return results
+
+    def _write_entry(self, cursor: Any, append: Append) -> None:
+        entry, table_id = append.entry, append.table_id
         move = {
             "table_id": table_id,
             "version": entry.version,
@@ -356,20 +404,14 @@ class Store:
             "created_at": _moment(entry.at),
         }
         versions = {"table_key": table_id, "previous": entry.version - 1, "next": entry.version}
-        advance = self._end_game if over else self._advance
-        try:
-            with self.writing(), driver_transaction(self.engine) as cursor:
-                cursor.execute(self._append_move.sql, self._append_move.parameters(move))
-                cursor.execute(advance.sql, advance.parameters(versions))
-                if cursor.rowcount != 1:
-                    raise Conflict(f"table {table_id} is no longer at version {entry.version - 1}")
-                if entry.kind != MOVE:
-                    dropped = {"table_key": table_id, "keep": keep_moves}
-                    cursor.execute(
-                        self._drop_snapshots.sql, self._drop_snapshots.parameters(dropped)
-                    )
-        except self._integrity_error as exc:
-            raise Conflict(f"table {table_id}: version or nonce already in the log") from exc
+        advance = self._end_game if append.over else self._advance
+        cursor.execute(self._append_move.sql, self._append_move.parameters(move))
+        cursor.execute(advance.sql, advance.parameters(versions))
+        if cursor.rowcount != 1:
+            raise Conflict(f"table {table_id} is no longer at version {entry.version - 1}")
+        if entry.kind != MOVE:
+            dropped = {"table_key": table_id, "keep": append.keep_moves}
+            cursor.execute(self._drop_snapshots.sql, self._drop_snapshots.parameters(dropped))
 
     # -- snapshots ----------------------------------------------------------------------------
     def save_snapshot(self, table_id: str, snapshot: StoredSnapshot) -> None:

@@ -83,6 +83,30 @@ def make_view(state: AltiplanoState, seat: int | None) -> dict[str, Any]:
     return {"game": state.game_name, "seat": seat, "options": options, "state": s}
 
 
+#: The fields of each player that the log reads (`narration`): public ones only.
+TOLD_PLAYER_FIELDS = ("planning", "final", "orders_done", "revealed")
+#: The table's fields that the log reads.
+TOLD_TABLE_FIELDS = ("round", "phase", "end_round")
+assert not _SECRET.intersection(TOLD_PLAYER_FIELDS), "the log reads only public fields"
+
+
+def told_part(state: AltiplanoState) -> dict[str, Any]:
+    """The part of the spectators' view (``view["state"]``) that the log is made from, each
+    field as that view has it: the server narrates every move, and a whole view copies every
+    list of the state."""
+    src = cast(dict[str, Any], state.s)
+    told = {key: src[key] for key in TOLD_TABLE_FIELDS}
+    told["players"] = [
+        {key: copy_field(p[key]) for key in TOLD_PLAYER_FIELDS} for p in src["players"]
+    ]
+    return told
+
+
+def copy_field(value: Any) -> Any:
+    """A copy of one player field (a list or a dict of counts), as `copy_player` makes it."""
+    return value.copy() if isinstance(value, list | dict) else value
+
+
 def _mission_renaming(s: Table, seat: int | None, rng: random.Random) -> dict[str, str]:
     """A random renaming of the mission cards `seat` has never seen and nobody has revealed."""
     players = s["players"]

@@ -3,8 +3,9 @@ r"""Altiplano's log: what one seat reads about a move and what it set off.
 Almost everything in Altiplano happens in the open (plans are public, ALT-10; draws land on the
 planning board in view of all). The secrets are the mission cards (ALT-23): which card a player
 keeps or passes is named only to that player. Everything else a line says is read from the
-public views (the spectators') before and after the move, never from the full state, so a line
-can hold nothing secret; and every reader's lines come from the same two views.
+public view (the spectators') before and after the move (the part of it the lines read,
+`hidden.told_part`), never from the full state, so a line can hold nothing secret; and every
+reader's lines come from the same two.
 
 Lines are `meeple.engine.words.Text` objects, said in each reader's language (see `wording`); a
 secret move reads in every language as the same fixed text, which holds nothing of the card.
@@ -19,6 +20,7 @@ from meeple.engine.actions import Action
 from meeple.engine.log import LogEntry
 from meeple.engine.words import join, say, say_n
 from meeple.games.altiplano import wording
+from meeple.games.altiplano.hidden import told_part
 from meeple.games.altiplano.seats import SEATS
 
 if TYPE_CHECKING:
@@ -54,7 +56,7 @@ def narrate_all(
 ) -> dict[int | None, list[LogEntry]]:
     """The lines each of `viewers` reads: the same for all, except that a secret move is
     named only to its mover."""
-    old, new = before.view(None)["state"], after.view(None)["state"]
+    old, new = told_part(before), told_part(after)
     text: str = before.action_label(action)
     if action.kind in DRAWS:
         where = DRAWS[action.kind]

@@ -1,9 +1,10 @@
 """Tikal's log: what a seat reads about a move (its label) and what it set off.
 
 Everything on Tikal's table is public but the order of the stack and the face-down treasure
-tokens, so every seat reads the same lines. They are still made from the viewer's views before
-and after the move, never from the full state: a drawn tile is named once it is face up, and
-nothing below the top of the stack can reach a line.
+tokens, so every seat reads the same lines, made once for all readers. They are still made from
+the view before and after the move (the part of it the lines read, `views.told_part`), never
+from the full state: a drawn tile is named once it is face up, and nothing below the top of the
+stack can reach a line.
 
 Every label and line is a `meeple.engine.words.Text`: English as a ``str``, said in each
 reader's language from the ``tikal`` catalogue (the figures and tile kinds are terms).
@@ -11,12 +12,13 @@ reader's language from the ``tikal`` catalogue (the figures and tile kinds are t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.actions import Action
 from meeple.engine.log import LogEntry
 from meeple.engine.words import Text, join, say, say_n, term
+from meeple.games.tikal import views
 from meeple.games.tikal.actions import (
     Bid,
     BuildCamp,
@@ -189,8 +191,20 @@ def describe(state: TikalState, action: Action) -> str:
 def narrate(
     before: TikalState, after: TikalState, seat: int, action: Action, viewer: int | None
 ) -> list[LogEntry]:
-    old, new = before.view(viewer), after.view(viewer)
-    return [LogEntry(seat, before.action_label(action)), *events(after, old, new)]
+    return narrate_all(before, after, seat, action, (viewer,))[viewer]
+
+
+def narrate_all(
+    before: TikalState,
+    after: TikalState,
+    seat: int,
+    action: Action,
+    viewers: Sequence[int | None],
+) -> dict[int | None, list[LogEntry]]:
+    """The lines each of `viewers` reads: the same for every one (see the module)."""
+    old, new = views.told_part(before), views.told_part(after)
+    lines = [LogEntry(seat, before.action_label(action)), *events(after, old, new)]
+    return {viewer: lines[:] for viewer in viewers}
 
 
 def events(after: TikalState, old: Mapping[str, Any], new: Mapping[str, Any]) -> list[LogEntry]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Self, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
@@ -199,6 +199,7 @@ class TikalState(GameState):
     game_name = "tikal"
     seats = SEATS
     codec = CODEC
+    views_alike = True  # see `views`: nothing is hidden from one seat that another sees
 
     # -- set by the options ---------------------------------------------------------------
     options: dict[str, Any]
@@ -428,6 +429,11 @@ class TikalState(GameState):
         self, before: Self, seat: int, action: Action, viewer: int | None
     ) -> list[LogEntry]:
         return narration.narrate(before, self, seat, action, viewer)
+
+    def narrate_all(
+        self, before: Self, seat: int, action: Action, viewers: Sequence[int | None]
+    ) -> dict[int | None, list[LogEntry]]:
+        return narration.narrate_all(before, self, seat, action, viewers)
 
     # -- legal actions ----------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:

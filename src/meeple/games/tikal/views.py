@@ -48,14 +48,15 @@ def view_of(state: TikalState, seat: int | None) -> dict[str, Any]:
         for space, tile in enumerate(state.tile_at)
         if tile != NO_TILE
     ]
+    told = told_part(state)
     return {
         "game": "tikal",
         "seat": seat,
         "options": state.options,
-        "step": state.step,
-        "to_move": list(state.to_move()),
+        "step": told["step"],
+        "to_move": told["to_move"],
         "ap": state.ap,
-        "hand": tiles[state.hand].id if state.hand != NO_TILE else None,
+        "hand": told["hand"],
         "board": board,
         "players": [
             {
@@ -71,8 +72,8 @@ def view_of(state: TikalState, seat: int | None) -> dict[str, Any]:
         "stack_size": len(state.stack),
         "stack_top_letter": tiles[state.stack[-1]].letter if state.stack else None,
         "token_supply": len(state.token_supply),
-        "discarded": [tiles[t].id for t in state.discarded],
-        "revealed": sorted(tiles[t].id for t in state.revealed),
+        "discarded": told["discarded"],
+        "revealed": told["revealed"],
         "moved": list(state.moved),
         "auction": {
             "high_bid": state.high_bid,
@@ -80,11 +81,7 @@ def view_of(state: TikalState, seat: int | None) -> dict[str, Any]:
             "passed": list(state.passed),
             "first_passer": state.first_passer,
         },
-        "scoring": {
-            "queue": list(state.scoring_queue),
-            "final": state.scoring_final,
-            "volcano_drawer": state.volcano_drawer,
-        },
+        "scoring": told["scoring"],
         "turn": {
             "excavated": sorted(state.turn_excavated.items()),
             "recovered": sorted(state.turn_recovered.items()),
@@ -92,6 +89,26 @@ def view_of(state: TikalState, seat: int | None) -> dict[str, Any]:
         "last_mover": state.last_mover,
         "last_placer": state.last_placer,
         "reveals": state.reveals,
+        "history": told["history"],
+    }
+
+
+def told_part(state: TikalState) -> dict[str, Any]:
+    """The fields of the view that the log is made from (`narration.events`), each as the
+    view has it, without the board and the players, which cost most of a view: the server
+    narrates every move, and every reader reads the same lines (see the module)."""
+    tiles = state.edition.tiles
+    return {
+        "step": state.step,
+        "to_move": list(state.to_move()),
+        "hand": tiles[state.hand].id if state.hand != NO_TILE else None,
+        "discarded": [tiles[t].id for t in state.discarded],
+        "revealed": sorted(tiles[t].id for t in state.revealed),
+        "scoring": {
+            "queue": list(state.scoring_queue),
+            "final": state.scoring_final,
+            "volcano_drawer": state.volcano_drawer,
+        },
         "history": [{**r, "entries": r["entries"][:]} for r in state.history],
     }
 

@@ -1,0 +1,123 @@
+"""The moves of every table written in batches by one thread (SQLite, issue 25): a batch is
+one transaction in which each append stands or falls alone, and each owner hears of its own."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from meeple.server.appends import AppendWriter
+from meeple.server.schema import BOT, HUMAN, MOVE
+from meeple.server.store import Append, Conflict, Store, StoredMove, StoredSeat, StoredTable
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'appends.db'}")
+    yield store
+    store.close()
+
+
+def a_table(store: Store, table_id: str) -> str:
+    store.create_table(
+        StoredTable(
+            id=table_id,
+            game="tikal",
+            options={"players": 2},
+            seed=7,
+            admin_hash="a" * 64,
+            seats=[StoredSeat(0, HUMAN, secret_hash="b" * 64), StoredSeat(1, BOT, bot="random")],
+        )
+    )
+    return table_id
+
+
+def a_move(table_id: str, version: int, nonce: str) -> Append:
+    entry = StoredMove(version, 0, MOVE, {"kind": "end_turn"}, nonce, 1.0)
+    return Append(table_id, entry, False, version)
+
+
+def test_sqlite_stores_batch_their_appends(store):
+    assert store.batches_appends
+
+
+def test_a_conflict_in_a_batch_falls_alone(store):
+    a, b, c = (a_table(store, name) for name in ("ta", "tb", "tc"))
+    results = store.append_all(
+        [
+            a_move(a, 1, "n1"),
+            a_move(b, 2, "n1"),  # b is at version 0: version 2 comes too early
+            a_move(c, 1, "n1"),
+            a_move(a, 2, "n1"),  # the nonce of a's first move again
+            a_move(a, 2, "n2"),
+        ]
+    )
+    assert [type(result) for result in results] == [
+        type(None),
+        Conflict,
+        type(None),
+        Conflict,
+        type(None),
+    ]
+    assert [(e.version, e.nonce) for e in store.log_since(a, 0)] == [(1, "n1"), (2, "n2")]
+    assert store.log_since(b, 0) == []
+    assert [e.version for e in store.log_since(c, 0)] == [1]
+    assert (store.version(a), store.version(b), store.version(c)) == (2, 0, 1)
+
+
+def test_the_writer_answers_each_owner_and_batches_what_queued(store, monkeypatch):
+    tables = [a_table(store, f"t{i}") for i in range(20)]
+    batches: list[int] = []
+    append_all = store.append_all
+
+    def counted(appends):
+        batches.append(len(appends))
+        return append_all(appends)
+
+    monkeypatch.setattr(store, "append_all", counted)
+
+    async def play() -> list[BaseException | None]:
+        writer = AppendWriter(store, asyncio.get_running_loop())
+        futures = [writer.append(a_move(t, 1, "n1")) for t in tables]
+        futures.append(writer.append(a_move(tables[0], 5, "n2")))  # a conflict
+        results = await asyncio.gather(*futures, return_exceptions=True)
+        await asyncio.to_thread(writer.stop)
+        return results
+
+    results = asyncio.run(play())
+    assert results[:20] == [None] * 20
+    assert isinstance(results[20], Conflict)
+    assert [store.version(t) for t in tables] == [1] * 20
+    assert sum(batches) == 21
+    assert len(batches) < 21, "every append was a transaction of its own"
+
+
+def test_a_failing_store_fails_the_whole_batch(store, monkeypatch):
+    tables = [a_table(store, f"t{i}") for i in range(3)]
+
+    def broken(appends):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "append_all", broken)
+
+    async def play() -> list[BaseException | None]:
+        writer = AppendWriter(store, asyncio.get_running_loop())
+        futures = [writer.append(a_move(t, 1, "n1")) for t in tables]
+        results = await asyncio.gather(*futures, return_exceptions=True)
+        await asyncio.to_thread(writer.stop)
+        return results
+
+    results = asyncio.run(play())
+    assert all(isinstance(result, OSError) for result in results)
+    assert [store.version(t) for t in tables] == [0, 0, 0]
+
+
+def test_a_stopped_writer_takes_no_more(store):
+    async def play() -> None:
+        writer = AppendWriter(store, asyncio.get_running_loop())
+        await asyncio.to_thread(writer.stop)
+        with pytest.raises(RuntimeError, match="stopped"):
+            writer.append(a_move(a_table(store, "late"), 1, "n1"))
+
+    asyncio.run(play())
