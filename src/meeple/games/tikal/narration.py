@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from meeple.engine.actions import Action
 from meeple.engine.log import LogEntry
 from meeple.engine.words import Text, join, say, say_n, term
+from meeple.games.tikal import views
 from meeple.games.tikal.actions import (
     Bid,
     BuildCamp,
@@ -189,7 +190,8 @@ def describe(state: TikalState, action: Action) -> str:
 def narrate(
     before: TikalState, after: TikalState, seat: int, action: Action, viewer: int | None
 ) -> list[LogEntry]:
-    old, new = before.view(viewer), after.view(viewer)
+    before.check_view_seat(viewer)  # every seat reads the same lines (views.py)
+    old, new = views.narrated_of(before), views.narrated_of(after)
     return [LogEntry(seat, before.action_label(action)), *events(after, old, new)]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Self, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
@@ -428,6 +428,18 @@ class TikalState(GameState):
         self, before: Self, seat: int, action: Action, viewer: int | None
     ) -> list[LogEntry]:
         return narration.narrate(before, self, seat, action, viewer)
+
+    def narrate_all(
+        self, before: Self, seat: int, action: Action, viewers: Sequence[int | None]
+    ) -> dict[int | None, list[LogEntry]]:
+        """Every viewer reads the same lines (the views differ only by their ``seat``, which
+        the narration does not read), so they are made once: a third of the work for two
+        seats and a spectator, as the server narrates every move, also when it loads a table
+        again from its log."""
+        for viewer in viewers:
+            self.check_view_seat(viewer)
+        lines = narration.narrate(before, self, seat, action, None)
+        return {viewer: list(lines) for viewer in viewers}
 
     # -- legal actions ----------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:

@@ -96,6 +96,26 @@ def view_of(state: TikalState, seat: int | None) -> dict[str, Any]:
     }
 
 
+def narrated_of(state: TikalState) -> dict[str, Any]:
+    """The parts of `view_of` that the narration reads (`narration.events`), the same values,
+    without the board and the figures: the narration reads two of these a move, and the
+    server narrates every move of a table it loads again from its log."""
+    tiles = state.edition.tiles
+    return {
+        "step": state.step,
+        "to_move": list(state.to_move()),
+        "hand": tiles[state.hand].id if state.hand != NO_TILE else None,
+        "discarded": [tiles[t].id for t in state.discarded],
+        "revealed": sorted(tiles[t].id for t in state.revealed),
+        "scoring": {
+            "queue": list(state.scoring_queue),
+            "final": state.scoring_final,
+            "volcano_drawer": state.volcano_drawer,
+        },
+        "history": [{**r, "entries": r["entries"][:]} for r in state.history],
+    }
+
+
 class Unseen:
     """A view made into a state, all but what it hides: the public parts copied into
     `state`, and the hidden tiles and tokens ready to be dealt (`deal`).
