@@ -259,3 +259,11 @@ def test_the_address_says_what_is_held():
     assert client.with_query(url, {"deltas": "1", "version": "8", "log_start": "6"}) == (
         "ws://h:1/ws/T?deltas=1&x=1&version=8&log_start=6"
     )
+
+
+def test_the_command_plays_a_seat_to_the_end(server, capsys):
+    base, ws, _ = server
+    table, secret = new_table(base)
+    assert client.main([f"{ws}/ws/{table}", secret]) == 0  # `play_url`, which can reconnect
+    printed = json.loads(capsys.readouterr().out)
+    assert len(printed["scores"]) == 2 and printed["winners"]
