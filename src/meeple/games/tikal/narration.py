@@ -202,6 +202,8 @@ def narrate_all(
     viewers: Sequence[int | None],
 ) -> dict[int | None, list[LogEntry]]:
     """The lines each of `viewers` reads: the same for every one (see the module)."""
+    for viewer in viewers:
+        after.check_view_seat(viewer)  # a seat that is not one reads nothing, as its view
     old, new = views.told_part(before), views.told_part(after)
     lines = [LogEntry(seat, before.action_label(action)), *events(after, old, new)]
     return {viewer: lines[:] for viewer in viewers}
