@@ -1,5 +1,6 @@
-"""The moves of every table written in batches by one thread (SQLite, issue 25): a batch is
-one transaction in which each append stands or falls alone, and each owner hears of its own."""
+"""The moves of every table written in batches by one thread (issue 25), on SQLite and on
+PostgreSQL: a batch is one transaction, each append in it stands or falls alone, and each owner
+hears of its own."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from meeple.server.store import Append, Conflict, Store, StoredMove, StoredSeat,
 
 
 @pytest.fixture
-def store(tmp_path):
-    store = Store(f"sqlite:///{tmp_path / 'appends.db'}")
+def store(db_url):
+    store = Store(db_url)
     yield store
     store.close()
 
@@ -36,10 +37,6 @@ def a_table(store: Store, table_id: str) -> str:
 def a_move(table_id: str, version: int, nonce: str) -> Append:
     entry = StoredMove(version, 0, MOVE, {"kind": "end_turn"}, nonce, 1.0)
     return Append(table_id, entry, False, version)
-
-
-def test_sqlite_stores_batch_their_appends(store):
-    assert store.batches_appends
 
 
 def test_a_conflict_in_a_batch_falls_alone(store):

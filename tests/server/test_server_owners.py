@@ -31,7 +31,7 @@ def test_a_read_waits_for_the_move_being_stored_and_sees_it_stored(store):
     created = service.create("tikal", {"players": 2}, HUMANS)
     seat, action = random_move(service._live(created.id).state, random.Random(1))
     storing, release = threading.Event(), threading.Event()
-    assert store.batches_appends  # SQLite: the owners' moves are written by `append_all`
+    # The owners' moves are written in batches (`Store.append_all`).
     append_all = store.append_all
 
     def slow_append_all(*args):

@@ -9,10 +9,11 @@ import queue
 import random
 
 import postgres
+import psycopg
 import pytest
 from server_helpers import random_move
 
-from meeple.server.notify import TableWatch
+from meeple.server.notify import CHANNEL, TableWatch, listen_url
 from meeple.server.service import SeatChoice, TableService
 from meeple.server.store import Store
 
@@ -113,6 +114,44 @@ def test_each_process_hears_the_others_changes_and_not_its_own(two):
     finally:
         for watch in watches:
             watch.stop()
+
+
+class Quiet:
+    """Tables that hear of nothing: the watch only sends here."""
+
+    def heard(self, table_id, version):
+        return False
+
+    def forget_all(self):
+        return []
+
+    def subscribe(self, listener):
+        self.announce = listener
+
+
+def test_changes_announced_at_once_reach_the_others_all_and_in_order(postgres_url):
+    """The sender sends what queued meanwhile in one statement: nothing lost or reordered."""
+    store = Store(postgres_url)
+    tables = Quiet()
+    watch = TableWatch(store, tables, lambda table_id, version: None)
+    listener = psycopg.connect(listen_url(postgres_url), autocommit=True)
+    listener.execute(f"LISTEN {CHANNEL}")
+    try:
+        changes = [(f"t{i % 7}", i) for i in range(300)]
+        for table_id, version in changes:
+            tables.announce(table_id, version)
+        heard = []
+        for notification in listener.notifies(timeout=10):
+            origin, table_id, version = notification.payload.split(" ")
+            assert origin == watch.origin
+            heard.append((table_id, int(version)))
+            if len(heard) == len(changes):
+                break
+        assert heard == changes
+    finally:
+        listener.close()
+        watch.stop()
+        store.close()
 
 
 @pytest.mark.parametrize(

@@ -1,16 +1,14 @@
-"""The moves of every table written by one thread, in batches (SQLite).
+"""The moves of every table written by one thread, in batches.
 
-SQLite writes one transaction at a time, so the owners' commits queued for the store's lock
-anyway, each in its own trip to a store thread: a hand-over to the thread, a wake-up, a commit,
-and a wake-up of the event loop to hear of it. Under load those trips cost the server more CPU
-than the writes (docs/benchmarks.md, "Issue 25: a move's CPU"). Here the owners hand their
-appends to one writer thread, which takes whatever has queued since its last batch and writes
-it in one transaction (`Store.append_all`, a savepoint each), then answers the whole batch with
-one wake-up of the loop. A move is still answered only once it is committed; a batch of one is
-a single append as before, so nothing waits for a batch to fill.
-
-PostgreSQL, written by several processes at once, keeps one transaction a move in the store
-threads (`Store.batches_appends`).
+Each commit used to make its own trip to a store thread: a hand-over to the thread, a wake-up,
+a transaction (on PostgreSQL, a connection's check and three round trips), and a wake-up of
+the event loop to hear of it. Under load those trips cost the server more CPU than the writes
+(docs/benchmarks.md, "Issue 25: a move's CPU"), and on SQLite the writers queued for its one
+write lock anyway. Here the owners hand their appends to one writer thread, which takes
+whatever has queued since its last batch and writes it in one transaction
+(`Store.append_all`), then answers the whole batch with one wake-up of the loop. A move is
+still answered only once it is committed; a batch of one is a single append as before, so
+nothing waits for a batch to fill.
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ A notification carries the table id, its new version and which process sent it (
 process skips its own), never a position: a process that hears of another's change brings the
 table in memory up to date from the store (`TableService.heard`) and tells its connected
 clients to re-sync (the hub asks for each seat's payload). In the server the catching up is a
-request to the table's owner (`meeple.server.owners.FromThread`), and a notification is sent
-from a thread of its own, in the order of the changes, so the event loop never waits for it.
+request to the table's owner (`meeple.server.owners.FromThread`), and the notifications are sent
+from a thread of its own, in the order of the changes (those queued meanwhile in one statement),
+so the event loop never waits for them.
 
 Bot seats are not driven from here: the process that stored a change drives the bot seats it
 leaves to move, so that each decision is computed once (docs/deploying.md). On SQLite
@@ -16,14 +17,13 @@ there is one process and nothing to do.
 from __future__ import annotations
 
 import logging
+import queue
 import secrets
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Protocol
 
 import psycopg
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from meeple.server.service import Listener
@@ -32,6 +32,9 @@ from meeple.server.store import Store
 log = logging.getLogger(__name__)
 
 CHANNEL = "meeple_tables"
+#: One notification for each payload of a list, in one statement: the function scan of
+#: `unnest` calls `pg_notify` row by row, in the array's order.
+NOTIFY_ALL = "SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) AS sent(payload)"
 #: Seconds between looks at whether the listener is to stop.
 POLL = 0.5
 #: Seconds to wait before connecting again after the database went away.
@@ -67,7 +70,11 @@ class TableWatch:
         #: This process, in its notifications.
         self.origin = secrets.token_hex(8)
         self._stop = threading.Event()
-        self._sender = ThreadPoolExecutor(1, thread_name_prefix="table-notify")
+        #: The changes to announce, and at the end a None (stop).
+        self._outbox: queue.SimpleQueue[tuple[str, int] | None] = queue.SimpleQueue()
+        self._sending: psycopg.Connection[tuple[object, ...]] | None = None
+        self._sender = threading.Thread(target=self._send, name="table-notify", daemon=True)
+        self._sender.start()
         self._connection: psycopg.Connection[tuple[object, ...]] | None = self._connect()
         self._thread = threading.Thread(target=self._listen, name="table-watch", daemon=True)
         self._thread.start()
@@ -81,14 +88,40 @@ class TableWatch:
     def announce(self, table_id: str, version: int) -> None:
         """Tell the other processes (after the change is committed), from the sender's
         thread, in order."""
-        self._sender.submit(self._notify, table_id, version).add_done_callback(_log_failure)
+        self._outbox.put((table_id, version))
 
-    def _notify(self, table_id: str, version: int) -> None:
-        with self.store.engine.begin() as connection:
-            connection.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{self.origin} {table_id} {version}"},
-            )
+    def _send(self) -> None:
+        """The sender's thread: what has queued since its last look goes out in one
+        statement, on a connection of its own (no transaction and no pool: under load one
+        announcement a move cost a process more than the move's own commit)."""
+        while True:
+            changes: list[tuple[str, int]] = []
+            change = self._outbox.get()
+            while change is not None:
+                changes.append(change)
+                try:
+                    change = self._outbox.get_nowait()
+                except queue.Empty:
+                    break
+            if changes:
+                self._notify(changes)
+            if change is None:
+                return
+
+    def _notify(self, changes: list[tuple[str, int]]) -> None:
+        payloads = [f"{self.origin} {table_id} {version}" for table_id, version in changes]
+        for attempt in range(2):  # once more on a new connection if the database went away
+            try:
+                if self._sending is None:
+                    self._sending = psycopg.connect(listen_url(self.store.url), autocommit=True)
+                self._sending.execute(NOTIFY_ALL, (CHANNEL, payloads))
+                return
+            except psycopg.Error:
+                if self._sending is not None:
+                    self._sending.close()
+                    self._sending = None
+                if attempt:
+                    log.exception("could not tell the other processes of %d changes", len(changes))
 
     def heard(self, payload: str) -> None:
         try:
@@ -134,15 +167,13 @@ class TableWatch:
     def stop(self) -> None:
         self._stop.set()
         self._thread.join()
-        self._sender.shutdown(wait=True)
+        self._outbox.put(None)
+        self._sender.join()
+        if self._sending is not None:
+            self._sending.close()
         self._close()
 
 
 def watch(store: Store, tables: Tables, changed: Changed) -> TableWatch | None:
     """Watch the other processes on a shared database (PostgreSQL); None on SQLite."""
     return TableWatch(store, tables, changed) if store.shared else None
-
-
-def _log_failure(sent: Future[None]) -> None:
-    if not sent.cancelled() and sent.exception() is not None:
-        log.error("could not tell the other processes of a change", exc_info=sent.exception())

@@ -8,7 +8,7 @@ first request and gone when its queue is empty, so an id that names no table lea
 behind (its request is answered `UnknownTable` from the store).
 
 The loop never waits: the store's calls (loading a table, committing a move) run in the
-store's threads (`io`; on SQLite the moves of all tables in batches, `meeple.server.appends`)
+store's threads (`io`; the moves of all tables in batches, `meeple.server.appends`)
 and the owner awaits them, while other tables' owners go on; a bot's
 search runs in the bot pool (`BotDriver`), whose answer comes back as a move request. A read
 of a table in memory whose owner is idle is answered at once, without a trip through the
@@ -89,10 +89,8 @@ class Owners:
         self.loop = asyncio.get_running_loop()
         self._loop_thread = threading.get_ident()
         self._threads = ThreadPoolExecutor(store_threads, thread_name_prefix="store")
-        self._writer: AppendWriter | None = None
-        if service.store.batches_appends:
-            self._writer = AppendWriter(service.store, self.loop)
-            service.appends = self._writer.append
+        self._writer = AppendWriter(service.store, self.loop)
+        service.appends = self._writer.append
         self._owners: dict[str, TableOwner] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._sweeper = self.loop.call_later(SWEEP_EVERY, self._sweep)
@@ -337,9 +335,8 @@ class Owners:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await asyncio.to_thread(self._threads.shutdown, wait=True)
-        if self._writer is not None:
-            self.service.appends = None
-            await asyncio.to_thread(self._writer.stop)
+        self.service.appends = None
+        await asyncio.to_thread(self._writer.stop)
 
 
 class FromThread:

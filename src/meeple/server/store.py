@@ -363,33 +363,27 @@ class Store:
         except self._integrity_error as exc:
             raise Conflict(f"table {table_id}: version or nonce already in the log") from exc
 
-    @property
-    def batches_appends(self) -> bool:
-        """Whether the server writes the moves of all tables in batches (`append_all`):
-        on SQLite, which writes one transaction at a time anyway."""
-        return self._write_lock is not None
-
     def append_all(self, appends: Sequence[Append]) -> list[Conflict | None]:
-        """Several appends (`append`) in one transaction, one commit: each in a savepoint,
-        so one that conflicts is rolled back alone and its `Conflict` returned in its place
-        (None for each one written). Any other error fails all of them and is raised."""
-        results: list[Conflict | None] = []
-        with self.writing(), driver_transaction(self.engine) as cursor:
-            cursor.execute("BEGIN")
-            for append in appends:
-                cursor.execute("SAVEPOINT one_append")
-                try:
+        """Several appends (`append`), of different tables, in one transaction and one
+        commit; the result says for each whether it was written (None) or its `Conflict`.
+        Conflicts are rare (another process stored a change first), so the batch is tried
+        whole, and only when one of them conflicts is it rolled back and each append made
+        alone. Any other error is raised: none of the batch is written then."""
+        try:
+            with self.writing(), driver_transaction(self.engine) as cursor:
+                for append in appends:
                     self._write_entry(cursor, append)
-                except Conflict as exc:
-                    cursor.execute("ROLLBACK TO one_append")
-                    results.append(exc)
-                except self._integrity_error:
-                    cursor.execute("ROLLBACK TO one_append")
-                    taken = f"table {append.table_id}: version or nonce already in the log"
-                    results.append(Conflict(taken))
-                else:
-                    results.append(None)
-                cursor.execute("RELEASE one_append")
+            return [None] * len(appends)
+        except (Conflict, self._integrity_error):
+            pass
+        results: list[Conflict | None] = []
+        for append in appends:
+            try:
+                self.append(append.table_id, append.entry, append.over, append.keep_moves)
+            except Conflict as exc:
+                results.append(exc)
+            else:
+                results.append(None)
         return results
 
     def _write_entry(self, cursor: Any, append: Append) -> None:

@@ -94,17 +94,19 @@ def tile_text(edition: Edition, tile_id: str) -> Text:
     return say("{kind} {tile}", kind=tile_word(tile.kind), tile=tile.letter)
 
 
+def _on_board(names: tuple[str, ...], space: Space) -> bool:
+    # A label is also made for a refused action, whose spaces may be off the board.
+    return 0 <= space < len(names)
+
+
+def _at(names: tuple[str, ...], space: Space) -> str:
+    return names[space] if 0 <= space < len(names) else say("space {space}", space=space)
+
+
 def describe(state: TikalState, action: Action) -> str:
-    """A short English label, naming spaces as the terminal board shows them."""
+    """A short English label, naming spaces as the terminal board shows them. (The server
+    labels every legal action of every position it sends, so this is made without closures.)"""
     names = state.names
-
-    def on_board(space: Space) -> bool:
-        # A label is also made for a refused action, whose spaces may be off the board.
-        return 0 <= space < len(names)
-
-    def at(space: Space) -> str:
-        return names[space] if on_board(space) else say("space {space}", space=space)
-
     costs = state.edition.costs
     match action:
         case PlaceTile(space, rotation):
@@ -116,49 +118,51 @@ def describe(state: TikalState, action: Action) -> str:
                 else term("tile", "tile")
             )
             if rotation % 6 == 0:
-                return say("Place {tile} on {space}, not turned", tile=placed, space=at(space))
+                return say(
+                    "Place {tile} on {space}, not turned", tile=placed, space=_at(names, space)
+                )
             return say(
                 "Place {tile} on {space}, turned {degrees}° clockwise",
                 tile=placed,
-                space=at(space),
+                space=_at(names, space),
                 degrees=60 * (rotation % 6),
             )
         case Deploy(figure, dst):
             return say(
                 "Deploy {figure} to {space} ({ap} AP)",
                 figure=figure_word(figure),
-                space=at(dst),
+                space=_at(names, dst),
                 ap=costs["deploy_figure"],
             )
         case CampMove(figure, src, dst):
             return say(
                 "Move {figure} {src} → {dst} by secret path ({ap} AP)",
                 figure=figure_word(figure),
-                src=at(src),
-                dst=at(dst),
+                src=_at(names, src),
+                dst=_at(names, dst),
                 ap=costs["camp_to_camp"],
             )
         case Walk(figure, src, dst):
-            on_path = on_board(src) and dst in state.edition.neighbours[src]
+            on_path = _on_board(names, src) and dst in state.edition.neighbours[src]
             walk = state.walk_cost(src, dst) if on_path else "?"
             return say(
                 "Walk {figure} {src} → {dst} ({ap} AP)",
                 figure=figure_word(figure),
-                src=at(src),
-                dst=at(dst),
+                src=_at(names, src),
+                dst=_at(names, dst),
                 ap=walk,
             )
         case Excavate(space):
             return say(
                 "Excavate temple {space} to {level} ({ap} AP)",
-                space=at(space),
-                level=state.temple_top[space] + 1 if on_board(space) else "?",
+                space=_at(names, space),
+                level=state.temple_top[space] + 1 if _on_board(names, space) else "?",
                 ap=costs["excavate_level"],
             )
         case Recover(space):
             return say(
                 "Recover a treasure at {space} ({ap} AP)",
-                space=at(space),
+                space=_at(names, space),
                 ap=costs["recover_treasure"],
             )
         case Exchange(give, other, take):
@@ -170,9 +174,13 @@ def describe(state: TikalState, action: Action) -> str:
                 ap=costs["exchange_treasure"],
             )
         case BuildCamp(space):
-            return say("Build a camp on {space} ({ap} AP)", space=at(space), ap=costs["build_camp"])
+            return say(
+                "Build a camp on {space} ({ap} AP)", space=_at(names, space), ap=costs["build_camp"]
+            )
         case PlaceGuard(space):
-            return say("Guard temple {space} ({ap} AP)", space=at(space), ap=costs["place_guard"])
+            return say(
+                "Guard temple {space} ({ap} AP)", space=_at(names, space), ap=costs["place_guard"]
+            )
         case EndTurn():
             return say("End turn") if state.ap else say("End turn (no AP left)")
         case Bid(amount):

@@ -54,7 +54,7 @@ from meeple.games.tikal.state import TikalState
 
 def action_elements(state: TikalState, action: Action) -> tuple[str, ...]:
     """The ids of the board elements `action` involves (see the module)."""
-    names = space_names(state.edition)
+    names = state.names  # `space_names` of the edition, kept by the state
     seat = state.current
 
     def hex_(space: int) -> str:
