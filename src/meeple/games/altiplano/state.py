@@ -2039,8 +2039,10 @@ class AltiplanoState(GameState):
                     extension=wording.extension_text(self.comps, eid),
                     coins=wording.coins(self.extension_price(action.slot)),
                 )
-        movers = self.to_move()
-        role = self.s["players"][movers[0]]["role"] if len(movers) == 1 else None
+        role = None
+        if isinstance(action, A.Produce):  # the only label that names the mover's role
+            movers = self.to_move()
+            role = self.s["players"][movers[0]]["role"] if len(movers) == 1 else None
         return wording.label(self.comps, action, role)
 
     def tried_actions(self, seat: int) -> list[Action]:

@@ -188,7 +188,7 @@ def source_text(comps: Components, source: str, role: str | None) -> str:
 
 def label(comps: Components, action: Action, role: str | None = None) -> str:
     """The label of an action in names, not ids. `role` is the acting player's role (public),
-    which names the role action."""
+    which names the role action (`A.Produce`'s; no other label reads it)."""
     match action:
         case A.ChooseRole(role=rid):
             return say("Choose role {role}", role=role_name(comps, rid))
