@@ -105,6 +105,10 @@ class Played:
     log_sizes: dict[Reader, int]
 
 
+#: A log start past the end of any log: for a payload whose log is not needed.
+NO_LOG = 1 << 30
+
+
 @dataclasses.dataclass
 class LiveTable:
     """One table's game as it stands, rebuilt from the move log by `from_stored`."""

@@ -11,12 +11,11 @@ from fastapi.responses import JSONResponse
 
 from meeple.engine.gameinfo import PLAYERS, GameInfo, OptionSpec
 from meeple.engine.registry import edition_names, game_info, game_names
-from meeple.server.live import Answer, facts_of
+from meeple.server.live import NO_LOG, Answer, facts_of
 from meeple.server.messages import Move, NewTable, Undo
 from meeple.server.origin import same_origin
 from meeple.server.routes.cookies import seat_cookies
 from meeple.server.routes.dependencies import Config, Language, Seat, Service, json_body
-from meeple.server.routes.pages import NO_LOG
 from meeple.server.routes.playing import play
 from meeple.server.schema import BOT, HUMAN
 from meeple.server.service import SeatChoice

@@ -16,6 +16,7 @@ from meeple.engine.gameinfo import PLAYERS, GameInfo
 from meeple.engine.registry import game_info, game_names
 from meeple.i18n import N_
 from meeple.saying import game_words, said
+from meeple.server.live import NO_LOG
 from meeple.server.owners import Owners
 from meeple.server.routes.cookies import (
     admin_cookie_name,
@@ -46,8 +47,6 @@ INVITE_HINT = N_(
 )
 #: Why a table page is not a seat's: the browser's seat is gone.
 SEAT_GONE = "gone"
-#: A log start past the end of any log: for a payload whose log is not needed.
-NO_LOG = 1 << 30
 
 router = APIRouter()
 
