@@ -39,3 +39,20 @@ def test_quick_load_run_reports_round_trips(deltas):
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
     assert figures["moves_per_s"] > 0
     assert figures["server_cpu_ms_per_move"] > 0
+
+
+FLOOR = BENCH.with_name("bench_socket_floor.py")
+
+
+@pytest.mark.timeout(60)
+def test_the_web_stack_floor_runs_and_reports_its_cpu_a_move():
+    run = subprocess.run(
+        [sys.executable, str(FLOOR), "--pairs", "2", "--seconds", "1"],
+        capture_output=True,
+        text=True,
+        timeout=50,
+        check=True,
+    )
+    words = run.stdout.split()
+    assert words[:2] == ["2", "pairs,"] and int(words[2]) > 10, run.stdout
+    assert float(words[words.index("ms") - 1]) > 0
