@@ -12,8 +12,8 @@ from typing import Any
 from meeple.engine.actions import Action
 from meeple.engine.game import GameState
 from meeple.engine.registry import game_class
-from meeple.server.schema import MOVE
-from meeple.server.store import StoredTable
+from meeple.server.schema import BOT, HUMAN, MOVE
+from meeple.server.store import StoredSeat, StoredTable
 
 
 def illegal_move(state: GameState, seat: int) -> tuple[dict[str, Any], str] | None:
@@ -123,3 +123,15 @@ def receive_answer(ws):
         message = ws.receive_json()
         if message["type"] != "state":
             return message
+
+
+def a_table(table_id: str = "t1") -> StoredTable:
+    """A stored Tikal table of a human seat and a bot, as the store's tests make one."""
+    return StoredTable(
+        id=table_id,
+        game="tikal",
+        options={"players": 2},
+        seed=7,
+        admin_hash="a" * 64,
+        seats=[StoredSeat(0, HUMAN, secret_hash="b" * 64), StoredSeat(1, BOT, bot="random")],
+    )

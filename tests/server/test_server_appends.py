@@ -7,10 +7,11 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from server_helpers import a_table as stored_table
 
 from meeple.server.appends import AppendWriter
-from meeple.server.schema import BOT, HUMAN, MOVE
-from meeple.server.store import Append, Conflict, Store, StoredMove, StoredSeat, StoredTable
+from meeple.server.schema import MOVE
+from meeple.server.store import Append, Conflict, Store, StoredMove
 
 
 @pytest.fixture
@@ -21,16 +22,7 @@ def store(db_url):
 
 
 def a_table(store: Store, table_id: str) -> str:
-    store.create_table(
-        StoredTable(
-            id=table_id,
-            game="tikal",
-            options={"players": 2},
-            seed=7,
-            admin_hash="a" * 64,
-            seats=[StoredSeat(0, HUMAN, secret_hash="b" * 64), StoredSeat(1, BOT, bot="random")],
-        )
-    )
+    store.create_table(stored_table(table_id))
     return table_id
 
 

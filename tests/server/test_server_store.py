@@ -9,6 +9,7 @@ import time
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from server_helpers import a_table
 from sqlalchemy import text
 
 from meeple.server.schema import BOT, HUMAN, MOVE, OVER, UNDO, Base
@@ -16,9 +17,7 @@ from meeple.server.store import (
     Conflict,
     Store,
     StoredMove,
-    StoredSeat,
     StoredSnapshot,
-    StoredTable,
 )
 
 
@@ -27,17 +26,6 @@ def store(db_url):
     store = Store(db_url)
     yield store
     store.close()
-
-
-def a_table(table_id="t1"):
-    return StoredTable(
-        id=table_id,
-        game="tikal",
-        options={"players": 2},
-        seed=7,
-        admin_hash="a" * 64,
-        seats=[StoredSeat(0, HUMAN, secret_hash="b" * 64), StoredSeat(1, BOT, bot="random")],
-    )
 
 
 def test_the_migration_builds_exactly_the_models(store):

@@ -18,6 +18,7 @@ import logging
 import queue
 import threading
 
+from meeple.server.batches import STOP, serve_batches
 from meeple.server.store import Append, Store
 
 log = logging.getLogger(__name__)
@@ -50,23 +51,11 @@ class AppendWriter:
     def stop(self) -> None:
         """Write what is queued, then end the thread (blocking: call it off the loop)."""
         self._stopped = True
-        self._queue.put(None)
+        self._queue.put(STOP)
         self._thread.join()
 
     def _run(self) -> None:
-        while True:
-            batch: list[Pending] = []
-            item = self._queue.get()
-            while item is not None:
-                batch.append(item)
-                try:
-                    item = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-            if batch:
-                self._write(batch)
-            if item is None:
-                return
+        serve_batches(self._queue, self._write)
 
     def _write(self, batch: list[Pending]) -> None:
         try:

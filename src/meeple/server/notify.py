@@ -26,6 +26,7 @@ from typing import Protocol
 import psycopg
 from sqlalchemy.engine import make_url
 
+from meeple.server.batches import STOP, serve_batches
 from meeple.server.service import Listener
 from meeple.server.store import Store
 
@@ -94,19 +95,7 @@ class TableWatch:
         """The sender's thread: what has queued since its last look goes out in one
         statement, on a connection of its own (no transaction and no pool: under load one
         announcement a move cost a process more than the move's own commit)."""
-        while True:
-            changes: list[tuple[str, int]] = []
-            change = self._outbox.get()
-            while change is not None:
-                changes.append(change)
-                try:
-                    change = self._outbox.get_nowait()
-                except queue.Empty:
-                    break
-            if changes:
-                self._notify(changes)
-            if change is None:
-                return
+        serve_batches(self._outbox, self._notify)
 
     def _notify(self, changes: list[tuple[str, int]]) -> None:
         payloads = [f"{self.origin} {table_id} {version}" for table_id, version in changes]
@@ -167,7 +156,7 @@ class TableWatch:
     def stop(self) -> None:
         self._stop.set()
         self._thread.join()
-        self._outbox.put(None)
+        self._outbox.put(STOP)
         self._sender.join()
         if self._sending is not None:
             self._sending.close()
