@@ -126,11 +126,14 @@ class Edition:
             return (builtin_edition, ())
         return (Edition, tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
 
+    @functools.cached_property
+    def _tile_indexes(self) -> dict[str, int]:
+        return {tile.id: index for index, tile in enumerate(self.tiles)}
+
     def tile_index(self, tile_id: str) -> int:
-        for index, tile in enumerate(self.tiles):
-            if tile.id == tile_id:
-                return index
-        raise KeyError(tile_id)
+        """Where the tile of `tile_id` is in `tiles` (the labels and log lines name tiles by
+        id, a look-up for each: a dict, not a search). Raises `KeyError` for no such tile."""
+        return self._tile_indexes[tile_id]
 
 
 _COST_KEYS = (
