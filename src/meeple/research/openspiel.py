@@ -50,6 +50,8 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import orjson
 import pyspiel
 
@@ -166,6 +168,8 @@ def _game_class(game: str) -> type[pyspiel.Game]:
             #: The observers of `MeepleState.observation_tensor` and
             #: `information_state_tensor`, made when first asked for.
             self.tensor_observers: dict[bool, Observer] = {}
+            #: Their tensors as lists of floats, kept per seat (`TensorLists`).
+            self.tensor_lists = {False: TensorLists(), True: TensorLists()}
 
         def new_initial_state(self) -> MeepleState:
             """A new game of the next seed of the game's generator (OpenSpiel also makes one
@@ -221,6 +225,39 @@ def _game_class(game: str) -> type[pyspiel.Game]:
     game_type = _game_type(info)
     MeepleGame.__name__ = MeepleGame.__qualname__ = f"Meeple{game.title()}Game"
     return MeepleGame
+
+
+class TensorLists:
+    """A tensor as the list of floats OpenSpiel's methods return, made from the list given
+    for the same seat last time: a new list of a few thousand floats costs about 150
+    instructions a number (`numpy.ndarray.tolist`, docs/benchmarks.md, issue 26), where
+    copying a list costs a few, and a step changes few of the numbers. The kept list is
+    rewritten where the tensor differs from the tensor it was made from (numpy compares
+    their bits), so the list handed out is always the tensor's, whatever was asked before
+    (clones, other games of the same game object); only the work depends on the past."""
+
+    def __init__(self) -> None:
+        self._kept: dict[int, tuple[npt.NDArray[np.float32], list[float]]] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) without what it kept: that only saves work."""
+        return (TensorLists, ())
+
+    def values(self, seat: int, tensor: npt.NDArray[np.float32]) -> list[float]:
+        """``tensor.tolist()``, a new list the caller may change."""
+        kept = self._kept.get(seat)
+        if kept is None or kept[0].shape != tensor.shape:
+            values: list[float] = tensor.tolist()
+        else:
+            before, values = kept
+            changed = np.flatnonzero(before.view(np.uint32) != tensor.view(np.uint32))
+            if len(changed) > len(tensor) // 4:
+                values = tensor.tolist()
+            else:
+                for i, x in zip(changed.tolist(), tensor[changed].tolist(), strict=True):
+                    values[i] = x
+        self._kept[seat] = (tensor.copy(), values)
+        return values[:]
 
 
 def _load_game(name: str, params: Mapping[str, Any], rng_state: str) -> pyspiel.Game:
@@ -490,10 +527,10 @@ class MeepleState(pyspiel.State):
             player = self.current_player()
         if not 0 <= player < self.table.engine.num_players:
             raise pyspiel.SpielError(f"no seat {player} to observe")
-        observer = self.get_game().tensor_observer(recall)
+        spiel = self.get_game()
+        observer = spiel.tensor_observer(recall)
         observer.set_from(self, player)
-        values: list[float] = observer.tensor.tolist()
-        return values
+        return spiel.tensor_lists[recall].values(player, observer.tensor)
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.table.engine

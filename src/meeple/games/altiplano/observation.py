@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, get_args
 
@@ -252,8 +253,8 @@ class Observer:
         for order in s["orders"]:
             out[self.at_orders + self.orders[order]] = 1.0
         out[self.at_orders_box] = s["orders_box"]
-        for letter in s["stack"]:
-            _add(out, self.at_stack + LETTERS.index(letter))
+        for letter, count in Counter(s["stack"]).items():
+            out[self.at_stack + LETTERS.index(letter)] = count
         E = len(self.extensions)
         for slot, eid in enumerate(s["strip"]):
             if eid is not None:
