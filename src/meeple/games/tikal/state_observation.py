@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 _Floats = npt.NDArray[np.float32]
 #: A part of the board planes: (flat indexes, their numbers)
 _Part = tuple[list[int], list[float]]
+#: A part's name and its writer
+_Writer = tuple[str, "Callable[[TikalState, tuple[int, ...]], _Part]"]
 
 
 class Tables:
@@ -78,6 +80,18 @@ class Tables:
         self.hand = [
             (t, kinds[t], edition.tiles[t].steps, edition.tiles[t].temple_value) for t in named
         ]
+        #: the planes that do not depend on the viewer (from, to): every viewer's copy
+        shared = ("space", "tile_kind", "stones", "temple_value", "tokens", "excavated")
+        shared += ("recovered",)
+        ends = [f.start for f in enc.fields] + [size]
+        spans = [(f.start, ends[i + 1]) for i, f in enumerate(enc.fields) if f.name in shared]
+        merged: list[tuple[int, int]] = []
+        for start, stop in spans:
+            if merged and merged[-1][1] == start:
+                merged[-1] = (merged[-1][0], stop)
+            else:
+                merged.append((start, stop))
+        self.shared = tuple(merged)
         #: the fields after the board planes, rewritten at every observation
         self.tail = at["score"]
         self.blank_tail = array.array("f", bytes(4 * (size - self.tail)))
@@ -107,14 +121,19 @@ class Observation:
     def __init__(self, tables: Tables) -> None:
         self.t = tables
         self._seen: dict[int, _Seen] = {}
-        self._parts: tuple[tuple[str, Callable[[TikalState, tuple[int, ...]], _Part]], ...] = (
+        #: The parts that do not depend on the viewer, written once for all viewers into
+        #: `_shared`, whose planes each viewer's vector copies (`Tables.shared`).
+        self._shared = _Seen(tables.blank)
+        self._shared_parts: tuple[_Writer, ...] = (
             ("tiles", self._tiles),
             ("temples", self._temples),
             ("tokens", self._tokens),
+            ("turn", self._turn),
+        )
+        self._parts: tuple[_Writer, ...] = (
             ("workers", self._workers),
             ("camps", self._camps),
             ("leaders", self._leaders),
-            ("turn", self._turn),
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -129,17 +148,11 @@ class Observation:
         if seen is None:
             seen = self._seen[viewer] = _Seen(t.blank)
         rank = t.ranks[viewer]
-        out, keys = seen.out, seen.keys
-        for name, part in self._parts:
-            key = _KEYS[name](state)
-            if keys.get(name) == key:
-                continue
-            for i in seen.where.get(name, ()):
-                out[i] = 0.0
-            where, values = part(state, rank)
-            for i, value in zip(where, values, strict=True):
-                out[i] = value
-            keys[name], seen.where[name] = _copy(key), where
+        _write(self._shared, self._shared_parts, state, rank)
+        _write(seen, self._parts, state, rank)
+        out, shared = seen.out, self._shared.out
+        for start, stop in t.shared:
+            out[start:stop] = shared[start:stop]
         out[t.tail :] = self._tail(state, rank)
         return np.frombuffer(out, np.float32).copy()
 
@@ -229,18 +242,21 @@ class Observation:
         t = self.t
         out = t.blank_tail[:]
         at, kinds = t.tail_at, t.kinds
+        score, supply, out_, moved = at["score"], at["supply"], at["out"], at["moved"]
+        passed, waiting, gone = at["passed"], at["leader_waiting"], at["leader_out"]
+        treasures = at["treasures"]
+        leaders, counts = s.leader, s.treasures
         for seat, r in enumerate(rank):
-            out[at["score"] + r] = s.score[seat]
-            out[at["supply"] + r] = s.supply[seat]
-            out[at["out"] + r] = s.out[seat]
-            out[at["moved"] + r] = s.moved[seat]
-            out[at["passed"] + r] = s.passed[seat]
-            leader = s.leader[seat]
-            out[at["leader_waiting"] + r] = leader == SUPPLY
-            out[at["leader_out"] + r] = leader == OUT
-            first = at["treasures"] + r * kinds
-            for kind in range(kinds):
-                out[first + kind] = s.treasures[seat * kinds + kind]
+            out[score + r] = s.score[seat]
+            out[supply + r] = s.supply[seat]
+            out[out_ + r] = s.out[seat]
+            out[moved + r] = s.moved[seat]
+            out[passed + r] = s.passed[seat]
+            leader = leaders[seat]
+            out[waiting + r] = leader == SUPPLY
+            out[gone + r] = leader == OUT
+            first = treasures + r * kinds
+            out[first : first + kinds] = array.array("f", counts[seat * kinds : (seat + 1) * kinds])
         for seat in s.to_move():
             out[at["to_move"] + rank[seat]] = 1
         for name, who in (
@@ -275,6 +291,23 @@ class Observation:
         out[at["scoring"]] = bool(s.scoring_queue) or s.volcano_drawer >= 0
         out[at["scoring"] + 1] = s.scoring_final
         return out
+
+
+def _write(
+    seen: _Seen, parts: tuple[_Writer, ...], state: TikalState, rank: tuple[int, ...]
+) -> None:
+    """Rewrite in `seen` the parts whose lists changed since it was written."""
+    out, keys, wheres = seen.out, seen.keys, seen.where
+    for name, part in parts:
+        key = _KEYS[name](state)
+        if keys.get(name) == key:
+            continue
+        for i in wheres.get(name, ()):
+            out[i] = 0.0
+        where, values = part(state, rank)
+        for i, value in zip(where, values, strict=True):
+            out[i] = value
+        keys[name], wheres[name] = _copy(key), where
 
 
 def _copy(key: tuple[Any, ...]) -> tuple[Any, ...]:
