@@ -81,8 +81,15 @@ class Tables:
             (t, kinds[t], edition.tiles[t].steps, edition.tiles[t].temple_value) for t in named
         ]
         #: the planes that do not depend on the viewer (from, to): every viewer's copy
-        shared = ("space", "tile_kind", "stones", "temple_value", "tokens", "excavated")
-        shared += ("recovered",)
+        shared = {
+            "space",
+            "tile_kind",
+            "stones",
+            "temple_value",
+            "tokens",
+            "excavated",
+            "recovered",
+        }
         ends = [f.start for f in enc.fields] + [size]
         spans = [(f.start, ends[i + 1]) for i, f in enumerate(enc.fields) if f.name in shared]
         merged: list[tuple[int, int]] = []
