@@ -61,7 +61,10 @@ def test_one_observer_of_two_games_at_once(options: dict[str, object]) -> None:
         for state in (*games, behind):
             seat = rng.choice([*range(players), None])
             expected = enc.observation(state.view(seat))
-            assert np.array_equal(observer.observe(state, seat), expected), (step, seat)
+            got = observer.observe(state, seat)
+            assert got.dtype == np.float32
+            assert np.array_equal(got, expected), (step, seat)
+            got[:] = -1.0  # the caller's own array: nothing kept changes
         for state in games:
             seat = acting_seat(state, info)
             if seat is not None:
