@@ -55,6 +55,7 @@ import numpy.typing as npt
 import orjson
 import pyspiel
 
+from meeple.engine.actions import Action
 from meeple.engine.encoding import Encoding
 from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS, GameInfo
@@ -410,6 +411,9 @@ class _Table:
         #: current player several times a step, and only `MeepleState._apply_action`
         #: changes the engine (which then forgets it).
         self.acting: tuple[int | None] | None = None
+        #: The acting seat's actions by index, as `MeepleState._legal_actions` last listed
+        #: them (equal to what `Encoding.action_at` decodes), until the engine changes.
+        self.offered: dict[int, Action] | None = None
 
     def _set_up(self) -> None:
         if self._engine is None:
@@ -477,14 +481,20 @@ class MeepleState(pyspiel.State):
         if self._acting_seat() != player:
             return []
         index = table.indexes
-        return sorted([index(a) for a in playable_actions(table.engine, table.info, player)])
+        actions = playable_actions(table.engine, table.info, player)
+        offered = {index(a): a for a in actions}
+        table.offered = offered
+        return sorted(offered) if len(offered) == len(actions) else sorted(map(index, actions))
 
     def _apply_action(self, action: int) -> None:
         table = self.table
         seat = self._acting_seat()
         if seat is None:
             raise pyspiel.SpielError("the game is over")
-        engine, played, encoding = table.engine, table.encoding.action_at(action), table.encoding
+        engine, encoding, offered = table.engine, table.encoding, table.offered
+        played = offered.get(action) if offered is not None and type(action) is int else None
+        if played is None:
+            played = encoding.action_at(action)
         secret = len(engine.to_move()) > 1 or played.kind in encoding.secret_kinds
         if played.kind in encoding.chance_kinds:
             spiel = self.get_game()
@@ -494,7 +504,7 @@ class MeepleState(pyspiel.State):
                 engine.redeal_unknown(random.Random(seed))
                 for recall in table.recalls:
                     recall.redeals[len(recall.moves)] = seed
-        table.acting = None
+        table.acting = table.offered = None
         engine.apply(seat, played)
         for recall in table.recalls:
             recall.moves.append((seat, action, secret))

@@ -28,6 +28,7 @@ import numpy as np
 from pettingzoo import AECEnv
 from rich.console import Console
 
+from meeple.engine.actions import Action
 from meeple.engine.game import GameState
 from meeple.research.games import (
     ActionIndexes,
@@ -91,9 +92,10 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         self.state: GameState | None = None
         self._index = ActionIndexes(self.encoding)
         self._observer = self.encoding.state_observer()
-        #: The indexes `observe` offered the acting agent, and the step they were offered at,
-        #: so that `step` checks a choice without listing the legal actions again.
-        self._offered: tuple[int, list[int]] | None = None
+        #: The actions `observe` offered the acting agent by index, and the step they were
+        #: offered at, so that `step` takes a choice without listing the legal actions again
+        #: or decoding the index.
+        self._offered: tuple[int, dict[int, Action]] | None = None
         self._steps = 0
         #: The acting seat (`acting_seat`) and the step it was found at: only `step` and
         #: `reset` change the game.
@@ -144,8 +146,8 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         mask = np.zeros(self.encoding.action_space_size, dtype=np.int8)
         if self._acting_seat() == seat:
             index = self._index
-            offered = [index(a) for a in playable_actions(state, self.game_info, seat)]
-            mask[offered] = 1
+            offered = {index(a): a for a in playable_actions(state, self.game_info, seat)}
+            mask[list(offered)] = 1
             self._offered = (self._steps, offered)
         return {"observation": self._observer.observe(state, seat), "action_mask": mask}
 
@@ -157,9 +159,13 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for agents whose game is over")
         state, seat = self._game(), self._seat[agent]
-        chosen = self.encoding.action_at(action)  # ValueError unless an index in range
-        if not self._offers(state, seat, self._index(chosen)):
-            raise ValueError(f"action {action} ({chosen!r}) is not legal for {agent} now")
+        offered, chosen = self._offered, None
+        if offered is not None and offered[0] == self._steps and type(action) is int:
+            chosen = offered[1].get(action)  # what `observe` offered (encoded as `action`)
+        if chosen is None:
+            chosen = self.encoding.action_at(action)  # ValueError unless an index in range
+            if not self._offers(state, seat, self._index(chosen)):
+                raise ValueError(f"action {action} ({chosen!r}) is not legal for {agent} now")
         if chosen.kind in self.encoding.chance_kinds:
             state.redeal_unknown(self._rng)  # drawn now, from the environment's generator
         state.apply(seat, chosen)
