@@ -29,15 +29,45 @@ def test_observe_gives_the_views_observation(options: dict[str, object]) -> None
     rng = random.Random(7)
     players = int(options["players"])  # type: ignore[call-overload]
     steps = 0
+    kept = enc.state_observer()  # keeps each player's block from one call to the next
     while True:
         for seat in [*range(players), None]:
             before = state.to_json()
             observed = enc.state_observer().observe(state, seat)
             assert state.to_json() == before  # read, not changed
-            assert np.array_equal(observed, enc.observation(state.view(seat))), (seat, steps)
+            expected = enc.observation(state.view(seat))
+            assert np.array_equal(observed, expected), (seat, steps)
+            assert np.array_equal(kept.observe(state, seat), expected), (seat, steps)
+            assert np.array_equal(enc.observe(state, seat), expected), (seat, steps)
         seat = acting_seat(state, info)
         if seat is None or steps == 400:
             break
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         steps += 1
     assert steps > 100
+
+
+@pytest.mark.parametrize("options", VARIANTS[::3], ids=lambda o: "-".join(map(str, o.values())))
+def test_one_observer_of_two_games_at_once(options: dict[str, object]) -> None:
+    """One observer asked about two games in turn, and about a clone left behind, keeps
+    nothing of one that shows in the other's vectors."""
+    info, enc = game_info("altiplano"), encoding(options)
+    games = [AltiplanoState.new(options, seed=seed) for seed in (3, 4)]
+    rng = random.Random(3)
+    players = int(options["players"])  # type: ignore[call-overload]
+    observer = enc.state_observer()
+    behind = games[0].clone()
+    for step in range(300):
+        for state in (*games, behind):
+            seat = rng.choice([*range(players), None])
+            expected = enc.observation(state.view(seat))
+            got = observer.observe(state, seat)
+            assert got.dtype == np.float32
+            assert np.array_equal(got, expected), (step, seat)
+            got[:] = -1.0  # the caller's own array: nothing kept changes
+        for state in games:
+            seat = acting_seat(state, info)
+            if seat is not None:
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if step % 50 == 0:
+            behind = games[step % 2].clone()

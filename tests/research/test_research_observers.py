@@ -138,3 +138,36 @@ def test_a_public_observation_does_not_change_when_private_parts_are_dealt_again
         state.apply_action(rng.choice(state.legal_actions()))
     if game == "altiplano":
         assert moved > 5  # the seats' own observations did change: their bags, their cards
+
+
+@pytest.mark.parametrize("game", ["tikal", "altiplano"])
+def test_tensor_lists_are_the_tensors_whatever_was_asked_before(game: str) -> None:
+    """`observation_tensor()` and `information_state_tensor()` hand out lists made from the
+    list given last for the seat (`TensorLists`): each is the observer's tensor as a new list,
+    whichever seat, state, clone or game was asked about before, and changing it changes
+    nothing later."""
+    spiel = pyspiel.load_game(short_name(game), {"players": 3, "seed": 5})
+    other = pyspiel.load_game(short_name(game), {"players": 3, "seed": 6})
+    fresh = make_observation(spiel)
+    recall = make_observation(spiel, pyspiel.IIGObservationType(perfect_recall=True))
+    states = [spiel.new_initial_state(), spiel.new_initial_state(), other.new_initial_state()]
+    rng = random.Random(5)
+    behind = states[0].clone()
+    for step in range(120):
+        for state in (*states, behind):
+            if state.is_terminal():
+                continue
+            seat = rng.randrange(3)
+            values = state.observation_tensor(seat)
+            fresh.set_from(state, seat)
+            assert values == fresh.tensor.tolist(), (step, seat)
+            assert all(type(v) is float for v in values)
+            values[:] = [-1.0] * len(values)  # the caller's own list
+            if step % 7 == 0:
+                recall.set_from(state, seat)
+                assert state.information_state_tensor(seat) == recall.tensor.tolist()
+        for state in states:
+            if not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+        if step % 30 == 0:
+            behind = states[step % 3].clone()

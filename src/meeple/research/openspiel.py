@@ -50,9 +50,12 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import orjson
 import pyspiel
 
+from meeple.engine.actions import Action
 from meeple.engine.encoding import Encoding
 from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS, GameInfo
@@ -166,6 +169,8 @@ def _game_class(game: str) -> type[pyspiel.Game]:
             #: The observers of `MeepleState.observation_tensor` and
             #: `information_state_tensor`, made when first asked for.
             self.tensor_observers: dict[bool, Observer] = {}
+            #: Their tensors as lists of floats, kept per seat (`TensorLists`).
+            self.tensor_lists = {False: TensorLists(), True: TensorLists()}
 
         def new_initial_state(self) -> MeepleState:
             """A new game of the next seed of the game's generator (OpenSpiel also makes one
@@ -221,6 +226,39 @@ def _game_class(game: str) -> type[pyspiel.Game]:
     game_type = _game_type(info)
     MeepleGame.__name__ = MeepleGame.__qualname__ = f"Meeple{game.title()}Game"
     return MeepleGame
+
+
+class TensorLists:
+    """A tensor as the list of floats OpenSpiel's methods return, made from the list given
+    for the same seat last time: a new list of a few thousand floats costs about 150
+    instructions a number (`numpy.ndarray.tolist`, docs/benchmarks.md, issue 26), where
+    copying a list costs a few, and a step changes few of the numbers. The kept list is
+    rewritten where the tensor differs from the tensor it was made from (numpy compares
+    their bits), so the list handed out is always the tensor's, whatever was asked before
+    (clones, other games of the same game object); only the work depends on the past."""
+
+    def __init__(self) -> None:
+        self._kept: dict[int, tuple[npt.NDArray[np.float32], list[float]]] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) without what it kept: that only saves work."""
+        return (TensorLists, ())
+
+    def values(self, seat: int, tensor: npt.NDArray[np.float32]) -> list[float]:
+        """``tensor.tolist()``, a new list the caller may change."""
+        kept = self._kept.get(seat)
+        if kept is None or kept[0].shape != tensor.shape:
+            values: list[float] = tensor.tolist()
+        else:
+            before, values = kept
+            changed = np.flatnonzero(before.view(np.uint32) != tensor.view(np.uint32))
+            if len(changed) > len(tensor) // 4:
+                values = tensor.tolist()
+            else:
+                for i, x in zip(changed.tolist(), tensor[changed].tolist(), strict=True):
+                    values[i] = x
+        self._kept[seat] = (tensor.copy(), values)
+        return values[:]
 
 
 def _load_game(name: str, params: Mapping[str, Any], rng_state: str) -> pyspiel.Game:
@@ -373,6 +411,9 @@ class _Table:
         #: current player several times a step, and only `MeepleState._apply_action`
         #: changes the engine (which then forgets it).
         self.acting: tuple[int | None] | None = None
+        #: The acting seat's actions by index, as `MeepleState._legal_actions` last listed
+        #: them (equal to what `Encoding.action_at` decodes), until the engine changes.
+        self.offered: dict[int, Action] | None = None
 
     def _set_up(self) -> None:
         if self._engine is None:
@@ -440,14 +481,20 @@ class MeepleState(pyspiel.State):
         if self._acting_seat() != player:
             return []
         index = table.indexes
-        return sorted([index(a) for a in playable_actions(table.engine, table.info, player)])
+        actions = playable_actions(table.engine, table.info, player)
+        offered = {index(a): a for a in actions}
+        table.offered = offered
+        return sorted(offered) if len(offered) == len(actions) else sorted(map(index, actions))
 
     def _apply_action(self, action: int) -> None:
         table = self.table
         seat = self._acting_seat()
         if seat is None:
             raise pyspiel.SpielError("the game is over")
-        engine, played, encoding = table.engine, table.encoding.action_at(action), table.encoding
+        engine, encoding, offered = table.engine, table.encoding, table.offered
+        played = offered.get(action) if offered is not None and type(action) is int else None
+        if played is None:
+            played = encoding.action_at(action)
         secret = len(engine.to_move()) > 1 or played.kind in encoding.secret_kinds
         if played.kind in encoding.chance_kinds:
             spiel = self.get_game()
@@ -457,7 +504,7 @@ class MeepleState(pyspiel.State):
                 engine.redeal_unknown(random.Random(seed))
                 for recall in table.recalls:
                     recall.redeals[len(recall.moves)] = seed
-        table.acting = None
+        table.acting = table.offered = None
         engine.apply(seat, played)
         for recall in table.recalls:
             recall.moves.append((seat, action, secret))
@@ -490,10 +537,10 @@ class MeepleState(pyspiel.State):
             player = self.current_player()
         if not 0 <= player < self.table.engine.num_players:
             raise pyspiel.SpielError(f"no seat {player} to observe")
-        observer = self.get_game().tensor_observer(recall)
+        spiel = self.get_game()
+        observer = spiel.tensor_observer(recall)
         observer.set_from(self, player)
-        values: list[float] = observer.tensor.tolist()
-        return values
+        return spiel.tensor_lists[recall].values(player, observer.tensor)
 
     def _action_to_string(self, player: int, action: int) -> str:
         engine = self.table.engine

@@ -25,15 +25,14 @@ from typing import Any
 
 import gymnasium
 import numpy as np
-import numpy.typing as npt
 from pettingzoo import AECEnv
 from rich.console import Console
 
+from meeple.engine.actions import Action
 from meeple.engine.game import GameState
 from meeple.research.games import (
     ActionIndexes,
     acting_seat,
-    action_mask,
     edition_data,
     encoding_for,
     playable_actions,
@@ -93,10 +92,14 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         self.state: GameState | None = None
         self._index = ActionIndexes(self.encoding)
         self._observer = self.encoding.state_observer()
-        #: The indexes `observe` offered the acting agent, and the step they were offered at,
-        #: so that `step` checks a choice without listing the legal actions again.
-        self._offered: tuple[int, npt.NDArray[np.intp]] | None = None
+        #: The actions `observe` offered the acting agent by index, and the step they were
+        #: offered at, so that `step` takes a choice without listing the legal actions again
+        #: or decoding the index.
+        self._offered: tuple[int, dict[int, Action]] | None = None
         self._steps = 0
+        #: The acting seat (`acting_seat`) and the step it was found at: only `step` and
+        #: `reset` change the game.
+        self._acting: tuple[int, int | None] | None = None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -114,7 +117,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         if seed is not None:
             self._rng = random.Random(seed)
         self.state = self.game_info.state_class.new(self.options, seed=self._rng.getrandbits(32))
-        self._offered = None
+        self._offered = self._acting = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -128,18 +131,24 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
             raise RuntimeError("call reset() before using the environment")
         return self.state
 
+    def _acting_seat(self) -> int | None:
+        acting = self._acting
+        if acting is None or acting[0] != self._steps:
+            acting = self._acting = (self._steps, acting_seat(self._game(), self.game_info))
+        return acting[1]
+
     def _agent_to_act(self) -> str:
-        seat = acting_seat(self._game(), self.game_info)
+        seat = self._acting_seat()
         return agent_name(seat if seat is not None else 0)
 
     def observe(self, agent: str) -> dict[str, Any]:
         state, seat = self._game(), self._seat[agent]
-        size = self.encoding.action_space_size
-        if acting_seat(state, self.game_info) == seat:
-            mask = action_mask(state, self.game_info, self._index, size, seat)
-            self._offered = (self._steps, np.flatnonzero(mask))
-        else:
-            mask = np.zeros(size, dtype=np.int8)
+        mask = np.zeros(self.encoding.action_space_size, dtype=np.int8)
+        if self._acting_seat() == seat:
+            index = self._index
+            offered = {index(a): a for a in playable_actions(state, self.game_info, seat)}
+            mask[list(offered)] = 1
+            self._offered = (self._steps, offered)
         return {"observation": self._observer.observe(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -150,9 +159,13 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for agents whose game is over")
         state, seat = self._game(), self._seat[agent]
-        chosen = self.encoding.action_at(action)  # ValueError unless an index in range
-        if not self._offers(state, seat, self.encoding.action_index(chosen)):
-            raise ValueError(f"action {action} ({chosen!r}) is not legal for {agent} now")
+        offered, chosen = self._offered, None
+        if offered is not None and offered[0] == self._steps and type(action) is int:
+            chosen = offered[1].get(action)  # what `observe` offered (encoded as `action`)
+        if chosen is None:
+            chosen = self.encoding.action_at(action)  # ValueError unless an index in range
+            if not self._offers(state, seat, self._index(chosen)):
+                raise ValueError(f"action {action} ({chosen!r}) is not legal for {agent} now")
         if chosen.kind in self.encoding.chance_kinds:
             state.redeal_unknown(self._rng)  # drawn now, from the environment's generator
         state.apply(seat, chosen)
@@ -175,9 +188,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         """Whether `seat` is offered the action of `index` now: by the indexes `observe`
         offered at this step, else by listing the legal actions."""
         if self._offered is not None and self._offered[0] == self._steps:
-            offered = self._offered[1]
-            found = int(np.searchsorted(offered, index))
-            return found < len(offered) and int(offered[found]) == index
+            return index in self._offered[1]
         return any(self._index(a) == index for a in playable_actions(state, self.game_info, seat))
 
     def render(self) -> str | None:

@@ -25,6 +25,7 @@ from meeple.games.altiplano.game_length import max_game_length
 from meeple.games.altiplano.observation import Observer, Segment
 from meeple.games.altiplano.observed_view import observed_view
 from meeple.games.altiplano.state import AltiplanoState
+from meeple.games.altiplano.state_observation import StateObservation
 
 
 class AltiplanoEncoding:
@@ -86,10 +87,11 @@ class AltiplanoEncoding:
         without copying the state (`observed_view`)."""
         return self.observation(observed_view(state, seat))
 
-    def state_observer(self) -> AltiplanoEncoding:
-        """What the research adapters observe with: this encoding, whose `observe` keeps
-        nothing between calls."""
-        return self
+    def state_observer(self) -> StateObservation:
+        """What the research adapters observe with: the same vectors as `observe`, each
+        player's block kept while its data stays the same
+        (`meeple.games.altiplano.state_observation`)."""
+        return StateObservation(self.observer)
 
     def segments(self) -> list[tuple[str, Segment]]:
         """The observation's segments as ``("table" or "player", segment)``, in vector order

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, get_args
 
@@ -231,16 +232,32 @@ class Observer:
         return (seat - base) % self.players
 
     def _table(self, out: Sparse, s: Mapping[str, Any], seat: int | None, base: int) -> None:
+        self._table_fixed(out, s)
+        self._table_seated(out, s, seat, base)
+
+    #: The state's entries `_table_fixed` reads (through the view's forms of them).
+    FIXED = (
+        "circle",
+        "supply",
+        "box",
+        "houses",
+        "boats",
+        "carts",
+        "orders",
+        "orders_box",
+        "stack",
+        "strip",
+        "ext_box",
+        "roles_free",
+        "mission_deck",
+        "missions_box",
+    )
+
+    def _table_fixed(self, out: Sparse, s: Mapping[str, Any]) -> None:
+        """The table's segments that are the same for every viewer and change now and then:
+        the offer, the supply, the stack (`FIXED`)."""
         out[self.at_options] = float(self.role_draft)
         out[self.at_options + 1] = float(self.missions)
-        if seat is not None:
-            out[self.at_seat + seat] = 1.0
-        out[self.at_phase + self.phases[s["phase"]]] = 1.0
-        out[self.at_round] = s["round"]
-        if s["end_round"] is not None:
-            out[self.at_end] = 1.0
-            out[self.at_end + 1] = s["end_round"] - s["round"]
-        out[self.at_start + self._rel(s["start"], base)] = 1.0
         L = len(self.locations)
         for place, loc in enumerate(s["circle"]):
             out[self.at_circle + self.locations[loc] * L + place] = 1.0
@@ -252,37 +269,52 @@ class Observer:
         for order in s["orders"]:
             out[self.at_orders + self.orders[order]] = 1.0
         out[self.at_orders_box] = s["orders_box"]
-        for letter in s["stack"]:
-            _add(out, self.at_stack + LETTERS.index(letter))
+        for letter, count in Counter(s["stack"]).items():
+            out[self.at_stack + LETTERS.index(letter)] = count
         E = len(self.extensions)
         for slot, eid in enumerate(s["strip"]):
             if eid is not None:
                 out[self.at_strip + slot * E + self.extensions[eid]] = 1.0
         for eid in s["ext_box"]:
             out[self.at_ext_box + self.extensions[eid]] = 1.0
-        out[self.at_ext_bought] = float(s["ext_bought"])
         free = s["roles_free"]
         out[self.at_roles_count] = free if isinstance(free, int) else len(free)
         if self.role_draft:
             for role in free:
                 out[self.at_roles + self.roles[role]] = 1.0
-            if s["drafter"] >= 0:
-                out[self.at_drafter + self._rel(s["drafter"], base)] = 1.0
         if self.missions:
             out[self.at_decks] = s["mission_deck"]
             out[self.at_decks + 1] = s["missions_box"]
+
+    def _table_seated(self, out: Sparse, s: Mapping[str, Any], seat: int | None, base: int) -> None:
+        """The table's other segments: the seats counted from the viewer, and what changes
+        at almost every step (the phase, the turn, who has passed)."""
+        n = self.players
+        if seat is not None:
+            out[self.at_seat + seat] = 1.0
+        out[self.at_phase + self.phases[s["phase"]]] = 1.0
+        out[self.at_round] = s["round"]
+        if s["end_round"] is not None:
+            out[self.at_end] = 1.0
+            out[self.at_end + 1] = s["end_round"] - s["round"]
+        out[self.at_start + (s["start"] - base) % n] = 1.0
+        out[self.at_ext_bought] = float(s["ext_bought"])
+        if self.role_draft and s["drafter"] >= 0:
+            out[self.at_drafter + (s["drafter"] - base) % n] = 1.0
+        at_firsts, events = self.at_firsts, self.events
         for event, first in s["firsts"].items():
-            out[self.at_firsts + self.events[event] * self.players + self._rel(first, base)] = 1.0
+            out[at_firsts + events[event] * n + (first - base) % n] = 1.0
         turn = s["turn"]
-        out[self.at_turn + self._rel(turn["seat"], base)] = 1.0
+        out[self.at_turn + (turn["seat"] - base) % n] = 1.0
         out[self.at_stage + self.stages[turn["stage"]]] = 1.0
         if turn["cont"] is not None:
             out[self.at_cont + self.continued[turn["cont"]]] = 1.0
-        for k in range(self.players):
-            seat_k = (base + k) % self.players
-            if s["passed"][seat_k]:
+        passed, ready = s["passed"], s["ready"]
+        for k in range(n):
+            seat_k = (base + k) % n
+            if passed[seat_k]:
                 out[self.at_passed + k] = 1.0
-            if s["ready"][seat_k]:
+            if ready[seat_k]:
                 out[self.at_ready + k] = 1.0
 
     def _player(self, out: Sparse, at: int, p: Mapping[str, Any], base: int) -> None:
@@ -382,6 +414,7 @@ class Observer:
             out[at + goods[good]] = count
 
     def _tally(self, out: Sparse, at: int, tiles: Sequence[str]) -> None:
-        goods = self.goods
+        goods, get = self.goods, out.get
         for good in tiles:
-            _add(out, at + goods[good])
+            i = at + goods[good]
+            out[i] = get(i, 0.0) + 1.0

@@ -22,6 +22,15 @@ _SECRET = frozenset(SECRET_PLAYER_FIELDS)
 
 def observed_view(state: AltiplanoState, seat: int | None) -> dict[str, Any]:
     """What `state.view(seat)` shows, sharing the state's data: read it, never keep it."""
+    s = table_view(state)
+    over = s["phase"] == "over"
+    s["players"] = [p if i == seat else as_others_see(p, over) for i, p in enumerate(s["players"])]
+    return {"seat": seat, "state": s}
+
+
+def table_view(state: AltiplanoState) -> dict[str, Any]:
+    """The view's state without its players' data redacted (``players`` is the state's):
+    what the observation's table segments read, the same for every viewer."""
     src = cast(dict[str, Any], state.s)
     s = dict(src)
     extensions = state.comps.extensions
@@ -30,14 +39,10 @@ def observed_view(state: AltiplanoState, seat: int | None) -> dict[str, Any]:
         s[key] = len(src[key])
     if not state.options["role_draft"]:
         s["roles_free"] = len(src["roles_free"])
-    over = src["phase"] == "over"
-    s["players"] = [
-        p if i == seat else _as_others_see(p, over) for i, p in enumerate(src["players"])
-    ]
-    return {"seat": seat, "state": s}
+    return s
 
 
-def _as_others_see(p: Any, over: bool) -> dict[str, Any]:
+def as_others_see(p: Any, over: bool) -> dict[str, Any]:
     """Another seat's player data without its secrets, their sizes in their place (as
     `hidden._redact_player` gives them)."""
     q = {key: value for key, value in p.items() if key not in _SECRET}

@@ -6,13 +6,15 @@ and the reference this one is tested against at every position of random games
 (tests/tikal/test_tikal_state_observation.py). Building that dict and reading it back costs
 several times the engine's own step, and learners ask for an observation at every step.
 
-An `Observation` keeps, for each viewer, the vector it gave last and, for each part of the
-board planes, the state's lists that part was written from. A step changes few of them (a walk
-moves workers; a placement adds a tile), so it compares the lists (at C speed) and rewrites
-only the parts whose lists changed; the players' rows and the table's fields after the planes
-are small and rewritten every time, from one Python list. The comparisons are by value against
-copies, so any state may be observed in any order (clones, other games): only the work done
-depends on what came before, never the vector.
+An `Observation` keeps one vector as the spectators see it (seat 0's planes and rows first)
+and, for each of its parts, the state's lists that part was written from. A step changes few of
+them (a walk moves workers; a placement adds a tile), so it compares the lists (at C speed) and
+rewrites only the parts whose lists changed. A seat's vector is a copy of it with each field
+that has a plane or a number per player rotated to start at the seat's own (slices of C
+floats), then the fields that change at almost every step (the seats to move, the action
+points, the step) written in. The comparisons are by value against copies, so any state may be
+observed in any order (clones, other games): only the work done depends on what came before,
+never the vector.
 
 It reads only what every seat's view shows: the stack's size and the letter of its top tile
 (never the order below), the number of face-down tokens on each tile (never their kinds), the
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
 _Floats = npt.NDArray[np.float32]
 #: A part of the board planes: (flat indexes, their numbers)
 _Part = tuple[list[int], list[float]]
+#: A part's name and its writer
+_Writer = tuple[str, "Callable[[TikalState, tuple[int, ...]], _Part]"]
 
 
 class Tables:
@@ -78,15 +82,29 @@ class Tables:
         self.hand = [
             (t, kinds[t], edition.tiles[t].steps, edition.tiles[t].temple_value) for t in named
         ]
-        #: the fields after the board planes, rewritten at every observation
-        self.tail = at["score"]
-        self.blank_tail = array.array("f", bytes(4 * (size - self.tail)))
-        #: field -> its first number counted from `tail`
-        self.tail_at = {name: start - self.tail for name, start in at.items() if start >= self.tail}
+        #: the fields with a plane per player, rank 0 (the viewer's) first, and the plane's
+        #: size: the board's planes, then the rows of numbers per player in the parts
+        #: written as the spectators see them (`_players`)
+        plane = self.plane
+        self.seat_fields = tuple(
+            (at[name], size)
+            for name, size in (
+                ("camp", plane),
+                ("guard", plane),
+                ("leader", plane),
+                ("workers", plane),
+                ("score", 1),
+                ("supply", 1),
+                ("out", 1),
+                ("leader_waiting", 1),
+                ("leader_out", 1),
+                ("treasures", enc.kinds),
+            )
+        )
 
 
 class _Seen:
-    """One viewer's last vector, and the lists each board part was last written from."""
+    """The last vector as the spectators see it, and the lists each part was written from."""
 
     __slots__ = ("keys", "out", "where")
 
@@ -97,24 +115,29 @@ class _Seen:
 
 
 class Observation:
-    """Observations of one encoding, each viewer's kept to write the next one's changes only.
+    """Observations of one encoding, the last kept to write the next one's changes only.
     One per adapter (an environment, an OpenSpiel observer): not shared between threads.
 
-    The vectors are kept as `array.array` of C floats, written item by item (a numpy item or
-    fancy-index write costs several times as much for the few dozen numbers a step changes),
-    and handed out as a numpy copy of that memory."""
+    The vector is kept as an `array.array` of C floats, written item by item (a numpy item or
+    fancy-index write costs several times as much for the few dozen numbers a step changes);
+    each observation is a copy of it handed out as a numpy array of that memory."""
 
     def __init__(self, tables: Tables) -> None:
         self.t = tables
-        self._seen: dict[int, _Seen] = {}
-        self._parts: tuple[tuple[str, Callable[[TikalState, tuple[int, ...]], _Part]], ...] = (
+        #: The board planes as the spectators see them (seat 0's planes first), kept to
+        #: rewrite only the parts whose lists changed; a seat's vector is a copy with the
+        #: players' planes rotated to start at its own (`Tables.seat_fields`).
+        self._board = _Seen(tables.blank)
+        self._parts: tuple[_Writer, ...] = (
             ("tiles", self._tiles),
             ("temples", self._temples),
             ("tokens", self._tokens),
+            ("turn", self._turn),
             ("workers", self._workers),
             ("camps", self._camps),
             ("leaders", self._leaders),
-            ("turn", self._turn),
+            ("players", self._players),
+            ("table", self._table),
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -124,24 +147,17 @@ class Observation:
     def observe(self, state: TikalState, seat: int | None) -> _Floats:
         """The vector `TikalEncoding.observation(state.view(seat))` gives (a new array)."""
         t = self.t
-        viewer = t.n if seat is None else seat
-        seen = self._seen.get(viewer)
-        if seen is None:
-            seen = self._seen[viewer] = _Seen(t.blank)
-        rank = t.ranks[viewer]
-        out, keys = seen.out, seen.keys
-        for name, part in self._parts:
-            key = _KEYS[name](state)
-            if keys.get(name) == key:
-                continue
-            for i in seen.where.get(name, ()):
-                out[i] = 0.0
-            where, values = part(state, rank)
-            for i, value in zip(where, values, strict=True):
-                out[i] = value
-            keys[name], seen.where[name] = _copy(key), where
-        out[t.tail :] = self._tail(state, rank)
-        return np.frombuffer(out, np.float32).copy()
+        n = t.n
+        _write(self._board, self._parts, state, t.ranks[n])
+        board = self._board.out
+        out = board[:]
+        if seat:  # a seat but 0: rank r shows seat (r + seat) % n
+            for first, size in t.seat_fields:
+                cut, end = first + seat * size, first + n * size
+                out[first : end - cut + first] = board[cut:end]
+                out[end - cut + first : end] = board[first:cut]
+        self._turn_fields(out, state, seat)
+        return np.frombuffer(out, np.float32)
 
     def _tiles(self, s: TikalState, rank: tuple[int, ...]) -> _Part:
         t = self.t
@@ -224,57 +240,105 @@ class Observation:
                 values.append(count)
         return where, values
 
-    def _tail(self, s: TikalState, rank: tuple[int, ...]) -> array.array[float]:
-        """The fields after the board planes: the players' rows, then the table's."""
+    def _players(self, s: TikalState, rank: tuple[int, ...]) -> _Part:
+        """The players' rows that change now and then: score, workers in supply and out,
+        the leader's place, treasures."""
         t = self.t
-        out = t.blank_tail[:]
-        at, kinds = t.tail_at, t.kinds
+        at, kinds = t.at, t.kinds
+        where: list[int] = []
+        values: list[float] = []
+        for name, numbers in (("score", s.score), ("supply", s.supply), ("out", s.out)):
+            first = at[name]
+            for seat, r in enumerate(rank):
+                where.append(first + r)
+                values.append(numbers[seat])
+        waiting, gone, treasures = at["leader_waiting"], at["leader_out"], at["treasures"]
         for seat, r in enumerate(rank):
-            out[at["score"] + r] = s.score[seat]
-            out[at["supply"] + r] = s.supply[seat]
-            out[at["out"] + r] = s.out[seat]
-            out[at["moved"] + r] = s.moved[seat]
-            out[at["passed"] + r] = s.passed[seat]
             leader = s.leader[seat]
-            out[at["leader_waiting"] + r] = leader == SUPPLY
-            out[at["leader_out"] + r] = leader == OUT
-            first = at["treasures"] + r * kinds
-            for kind in range(kinds):
-                out[first + kind] = s.treasures[seat * kinds + kind]
-        for seat in s.to_move():
-            out[at["to_move"] + rank[seat]] = 1
-        for name, who in (
-            ("high_bidder", s.high_bidder),
-            ("first_passer", s.first_passer),
-            ("volcano_drawer", s.volcano_drawer),
-            ("last_mover", s.last_mover),
-            ("last_placer", s.last_placer),
+            where += (waiting + r, gone + r)
+            values += (leader == SUPPLY, leader == OUT)
+            first = treasures + r * kinds
+            where += range(first, first + kinds)
+            values += s.treasures[seat * kinds : (seat + 1) * kinds]
+        return where, values
+
+    def _table(self, s: TikalState, rank: tuple[int, ...]) -> _Part:
+        """The table's fields that change now and then: the tile in hand, the tiles
+        revealed and discarded, the stack, the token supply, the temples' levels, scoring."""
+        t = self.t
+        at = t.at
+        where: list[int] = []
+        values: list[float] = []
+        if s.hand != NO_TILE:
+            tile, kind, steps, temple_value = t.hand[s.hand]
+            where += (at["hand"] + tile, at["hand_kind"] + kind, at["hand_temple_value"])
+            values += (1, 1, temple_value)
+            where += range(at["hand_stones"], at["hand_stones"] + len(steps))
+            values += steps
+        for name, tiles in (("revealed", s.revealed), ("discarded", s.discarded)):
+            first = at[name]
+            for tile in tiles:
+                index = first + t.named[tile]
+                if index in where:
+                    values[where.index(index)] += 1
+                else:
+                    where.append(index)
+                    values.append(1)
+        where.append(at["stack_size"])
+        values.append(len(s.stack))
+        if s.stack:
+            where.append(at["stack_letter"] + t.letter[t.tile_letter[s.stack[-1]]])
+            values.append(1)
+        where.append(at["token_supply"])
+        values.append(len(s.token_supply))
+        where += range(at["temple_levels"], at["temple_levels"] + len(s.levels))
+        values += s.levels
+        where += (at["scoring"], at["scoring"] + 1)
+        values += (bool(s.scoring_queue) or s.volcano_drawer >= 0, s.scoring_final)
+        return where, values
+
+    def _turn_fields(self, out: array.array[float], s: TikalState, seat: int | None) -> None:
+        """The fields that change at almost every step, written into the viewer's vector:
+        the seats to move, that moved, that passed, the seats of the bid and the last moves
+        (counted from the viewer), the step, the action points, the high bid."""
+        t = self.t
+        at, rank = t.at, t.ranks[t.n if seat is None else seat]
+        first = at["to_move"]
+        for mover in s.to_move():
+            out[first + rank[mover]] = 1
+        moved, passed = at["moved"], at["passed"]
+        for seat_, r in enumerate(rank):
+            out[moved + r] = s.moved[seat_]
+            out[passed + r] = s.passed[seat_]
+        for first, who in (
+            (at["high_bidder"], s.high_bidder),
+            (at["first_passer"], s.first_passer),
+            (at["volcano_drawer"], s.volcano_drawer),
+            (at["last_mover"], s.last_mover),
+            (at["last_placer"], s.last_placer),
         ):
             if who != NO_SEAT:
-                out[at[name] + rank[who]] = 1
+                out[first + rank[who]] = 1
         out[at["step"] + t.step[s.step]] = 1
         out[at["ap"]] = s.ap
         out[at["high_bid"]] = s.high_bid
-        if s.hand != NO_TILE:
-            tile, kind, steps, temple_value = t.hand[s.hand]
-            out[at["hand"] + tile] = 1
-            out[at["hand_kind"] + kind] = 1
-            for side, count in enumerate(steps):
-                out[at["hand_stones"] + side] = count
-            out[at["hand_temple_value"]] = temple_value
-        for name, tiles in (("revealed", s.revealed), ("discarded", s.discarded)):
-            for tile in tiles:
-                out[at[name] + t.named[tile]] += 1
-        out[at["stack_size"]] = len(s.stack)
-        if s.stack:
-            out[at["stack_letter"] + t.letter[t.tile_letter[s.stack[-1]]]] = 1
-        out[at["token_supply"]] = len(s.token_supply)
-        levels = at["temple_levels"]
-        for i, count in enumerate(s.levels):
-            out[levels + i] = count
-        out[at["scoring"]] = bool(s.scoring_queue) or s.volcano_drawer >= 0
-        out[at["scoring"] + 1] = s.scoring_final
-        return out
+
+
+def _write(
+    seen: _Seen, parts: tuple[_Writer, ...], state: TikalState, rank: tuple[int, ...]
+) -> None:
+    """Rewrite in `seen` the parts whose lists changed since it was written."""
+    out, keys, wheres = seen.out, seen.keys, seen.where
+    for name, part in parts:
+        key = _KEYS[name](state)
+        if keys.get(name) == key:
+            continue
+        for i in wheres.get(name, ()):
+            out[i] = 0.0
+        where, values = part(state, rank)
+        for i, value in zip(where, values, strict=True):
+            out[i] = value
+        keys[name], wheres[name] = _copy(key), where
 
 
 def _copy(key: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -292,4 +356,12 @@ _KEYS: dict[str, Callable[[TikalState], tuple[Any, ...]]] = {
     "camps": lambda s: (s.tile_at, s.camp, s.guard),
     "leaders": lambda s: (s.leader,),
     "turn": lambda s: (s.turn_excavated, s.turn_recovered),
+    "players": lambda s: (s.score, s.supply, s.out, s.leader, s.treasures),
+    "table": lambda s: (
+        [s.hand, len(s.stack), s.stack[-1] if s.stack else NO_TILE, len(s.token_supply)],
+        s.revealed,
+        s.discarded,
+        s.levels,
+        [bool(s.scoring_queue), s.volcano_drawer, s.scoring_final],
+    ),
 }
