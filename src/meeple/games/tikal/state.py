@@ -588,7 +588,13 @@ class TikalState(GameState):
         return self._copy(kind is Walk or kind is CampMove or kind is Deploy)
 
     def _copy(self, move: bool) -> Self:
-        """`clone`, or with `move` the copy for a figure's move of `clone_to_try`."""
+        """`clone`, or with `move` the copy for a figure's move of `clone_to_try`.
+
+        One piece, above the complexity the package otherwise allows (issue 27): a line per
+        attribute, each field copied or (for a move) shared by a conditional expression. Split
+        into parts, every copy search makes (hundreds of thousands a search) would pay a call
+        per part, and a reader could no longer check the list against `fields.FIELDS` at one
+        glance; the fields test checks that it copies every declared attribute."""
         other = type(self).__new__(type(self))
         # the setup and the caches, shared
         other.options = self.options
