@@ -33,7 +33,7 @@ def own_camps(state: TikalState, seat: int) -> list[int]:
     # A typed loop: compiled, it compares ints in C, where `seat in camp` and
     # `camp.count(seat)` box the seat and compare objects on every space.
     camp = state.camp
-    return [state._base, *[space for space in range(len(camp)) if camp[space] == seat]]
+    return [state.base_camp, *[space for space in range(len(camp)) if camp[space] == seat]]
 
 
 def camp_problem(state: TikalState, seat: int, space: int) -> Problem:

@@ -87,8 +87,7 @@ def put_tile(state: TikalState, space: int, tile: int, rotation: int) -> None:
     definition = state.edition.tiles[tile]
     state.tile_at[space] = tile
     state.rotation[space] = rotation
-    if state._paths is not None:
-        state._placed += (space,)
+    state.note_placed(space)
     if definition.kind == "temple":
         state.temple_top[space] = definition.temple_value
     if definition.kind == "treasure":

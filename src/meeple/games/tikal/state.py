@@ -111,8 +111,8 @@ _SETUP_SLOTS = (
     "auction",
     "tile_kinds",
     "names",
-    "_nbr",
-    "_base",
+    "neighbours",
+    "base_camp",
 )
 #: What a state derives from its fields and keeps until they change; immutable, so shared by
 #: copies, and no part of the JSON form.
@@ -123,7 +123,7 @@ _CACHE_SLOTS = ("_paths", "_placed")
 class TikalState(GameState):
     """A game of Tikal, base or auction version, for 2–4 players.
 
-    Every attribute is declared below. The ones after `_base` make up the JSON form; each is
+    Every attribute is declared below. The ones after `base_camp` make up the JSON form; each is
     declared once more in `fields.FIELDS`, which says how it is read, checked and copied.
     """
 
@@ -149,9 +149,9 @@ class TikalState(GameState):
     """[tile] -> its kind, the edition's (rule checks read it constantly)."""
     names: tuple[str, ...]
     """[space] -> its name on the terminal board, such as ``c2``."""
-    _nbr: tuple[tuple[Space, ...], ...]
+    neighbours: tuple[tuple[Space, ...], ...]
     """[space][side] -> the neighbouring space, or -1 off the board; the edition's."""
-    _base: Space
+    base_camp: Space
     """The base camp's space."""
 
     # -- derived from the fields, kept until they change ----------------------------------
@@ -298,8 +298,8 @@ class TikalState(GameState):
         state.auction = options["auction"]
         state.tile_kinds = edition.tile_kinds
         state.names = space_names(edition)
-        state._nbr = edition.neighbours
-        state._base = edition.base_camp
+        state.neighbours = edition.neighbours
+        state.base_camp = edition.base_camp
         state._paths, state._placed = None, ()
         fields.set_initial(state, state._setup())
         return state
@@ -416,7 +416,9 @@ class TikalState(GameState):
             if kind == "temple":
                 tried += [Excavate(space), PlaceGuard(space)]
             tried += [Recover(space)] if kind == "treasure" else [BuildCamp(space)]
-            tried += [Walk(f, space, dst) for f in figures for dst in self._nbr[space] if dst >= 0]
+            tried += [
+                Walk(f, space, dst) for f in figures for dst in self.neighbours[space] if dst >= 0
+            ]
         return tried
 
     def paths(self) -> Paths:
@@ -435,6 +437,12 @@ class TikalState(GameState):
                 memo[key] = known
             paths, self._paths, self._placed = known, known, ()
         return paths
+
+    def note_placed(self, space: Space) -> None:
+        """A tile was laid on `space`: the `Paths` kept is brought up to date around it (with
+        the other spaces placed since) the next time `paths` is asked for."""
+        if self._paths is not None:
+            self._placed += (space,)
 
     def _walk_graph(self) -> list[GraphRow]:
         """[space] -> (neighbour, AP) of every walk out of the space with a passage (TIK-5),
@@ -604,8 +612,8 @@ class TikalState(GameState):
         other.auction = self.auction
         other.tile_kinds = self.tile_kinds
         other.names = self.names
-        other._nbr = self._nbr
-        other._base = self._base
+        other.neighbours = self.neighbours
+        other.base_camp = self.base_camp
         other._paths = self._paths
         other._placed = self._placed
         # the fields, in `fields.FIELDS` order

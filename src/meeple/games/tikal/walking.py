@@ -50,7 +50,7 @@ def walk_actions(
 
 def walk_cost(state: TikalState, src: int, dst: int) -> int:
     """Stones on both touching sides of two adjacent tiles (TIK-5)."""
-    side = state._nbr[src].index(dst)
+    side = state.neighbours[src].index(dst)
     rotated = state.edition.rotated_steps
     here = rotated[state.tile_at[src]][state.rotation[src]][side]
     there = rotated[state.tile_at[dst]][state.rotation[dst]][(side + 3) % SIDES]
@@ -61,7 +61,7 @@ def do_walk(state: TikalState, seat: Seat, action: Walk) -> None:
     check_figure(action.figure)
     check_space(state, action.src)
     check_space(state, action.dst)
-    if action.dst not in state._nbr[action.src] or state.tile_at[action.src] == NO_TILE:
+    if action.dst not in state.neighbours[action.src] or state.tile_at[action.src] == NO_TILE:
         raise IllegalAction("TIK-5", say("a walk goes to an adjacent tile"))
     dst_tile = state.tile_at[action.dst]
     if dst_tile == NO_TILE:
