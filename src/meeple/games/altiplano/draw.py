@@ -12,10 +12,18 @@ from meeple.engine.rng import derive_rng
 from meeple.engine.words import say
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
-from meeple.games.altiplano import listed as L
 from meeple.games.altiplano import wording
 from meeple.games.altiplano.action_fields import field_index, holds, remove_from_field
 from meeple.games.altiplano.fields import Player
+from meeple.games.altiplano.listed import (
+    draw,
+    swap_discard,
+    swap_draw,
+    swap_pick,
+    swap_skip,
+    take_back_coin,
+    take_back_tile,
+)
 from meeple.games.altiplano.outfit import has
 from meeple.games.altiplano.phases import Problem
 from meeple.games.altiplano.planning import planning_capacity
@@ -41,18 +49,18 @@ def _draw_one(rng: random.Random, bag: dict[str, int]) -> str:
 
 def legal_draw(st: AltiplanoState, p: Player) -> list[Action]:
     if p["swap"] == "choose":
-        return [L.swap_skip()] + [L.swap_discard(g) for g in sorted(p["planning"])]
+        return [swap_skip()] + [swap_discard(g) for g in sorted(p["planning"])]
     if p["swap"] == "refill":
-        result: list[Action] = [L.swap_pick(g) for g in sorted(p["container"])]
+        result: list[Action] = [swap_pick(g) for g in sorted(p["container"])]
         if p["bag"] or p["container"]:
-            result.insert(0, L.swap_draw())
+            result.insert(0, swap_draw())
         return result
-    result = [L.draw()]
+    result = [draw()]
     if sum(p["planning"].values()) < planning_capacity(st, p):
         for target, good in _placed_tiles(st, p):
-            result.append(L.take_back_tile(target, good))
+            result.append(take_back_tile(target, good))
     for target in _coin_fields_with_coins(st, p):
-        result.append(L.take_back_coin(target))
+        result.append(take_back_coin(target))
     return result
 
 

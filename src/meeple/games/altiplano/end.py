@@ -10,11 +10,11 @@ from meeple.engine.actions import Action
 from meeple.engine.words import say
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
-from meeple.games.altiplano import listed as L
 from meeple.games.altiplano import warehouse as W
 from meeple.games.altiplano import wording
 from meeple.games.altiplano.draw import draw_tiles
 from meeple.games.altiplano.fields import Player
+from meeple.games.altiplano.listed import final_done, final_draw, store
 from meeple.games.altiplano.outfit import has
 from meeple.games.altiplano.phases import Problem
 from meeple.games.altiplano.tiles import add
@@ -25,13 +25,13 @@ if TYPE_CHECKING:
 
 def legal_final(st: AltiplanoState, p: Player) -> list[Action]:
     if not p["final_drawn"]:
-        return [L.final_draw(), L.final_done()]
+        return [final_draw(), final_done()]
     result: list[Action] = []
     for good in sorted(p["final"]):
         result.extend(
-            L.store(good, r) for r in W.final_storage_rows(p["warehouse"], st.comps.rows, good)
+            store(good, r) for r in W.final_storage_rows(p["warehouse"], st.comps.rows, good)
         )
-    result.append(L.final_done())
+    result.append(final_done())
     return result
 
 

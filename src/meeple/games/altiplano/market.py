@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 from meeple.engine.actions import Action
 from meeple.engine.words import say
 from meeple.games.altiplano import actions as A
-from meeple.games.altiplano import listed as L
 from meeple.games.altiplano import wording
 from meeple.games.altiplano.action_fields import available, consume, tiles_problem
 from meeple.games.altiplano.extensions import extension_price, extension_problem
 from meeple.games.altiplano.fields import Player
 from meeple.games.altiplano.gains import receive_corn
+from meeple.games.altiplano.listed import buy_extension, buy_order, deliver, sell
 from meeple.games.altiplano.orders import missing_goods, order_problem
 from meeple.games.altiplano.phases import Problem
 from meeple.games.altiplano.tiles import take
@@ -103,17 +103,17 @@ def market_actions(
     """Selling and delivering tile by tile, buying an extension or an order."""
     comps = st.comps
     if cont in (None, "sell"):
-        result.extend(L.sell(g) for g in sorted(avail) if g in comps.sale_price)
+        result.extend(sell(g) for g in sorted(avail) if g in comps.sale_price)
     if cont in (None, "deliver") and p["order"] is not None:
         missing = missing_goods(st, p)
-        result.extend(L.deliver(g) for g in sorted(avail) if g in missing)
+        result.extend(deliver(g) for g in sorted(avail) if g in missing)
     if cont is not None:
         return
     # The first checks of `extension_problem` and `order_problem` come first here only for
     # speed (search lists these actions at every market visit).
     if not p["bought_ext"]:
         result.extend(
-            L.buy_extension(slot)
+            buy_extension(slot)
             for slot, eid in enumerate(st.s["strip"])
             if eid is not None
             and p["coins"] >= extension_price(st, slot)
@@ -122,5 +122,5 @@ def market_actions(
     if p["order"] is None and p["coins"] >= comps.order_cost:
         # ALT-13: with no card left the action is still allowed; nothing is received
         result.extend(
-            L.buy_order(o) for o in st.s["orders"] or [A.NO_ORDER] if not order_problem(st, p, o)
+            buy_order(o) for o in st.s["orders"] or [A.NO_ORDER] if not order_problem(st, p, o)
         )

@@ -10,8 +10,8 @@ from meeple.engine.actions import Action
 from meeple.engine.rng import derive_rng
 from meeple.engine.words import say
 from meeple.games.altiplano import actions as A
-from meeple.games.altiplano import listed as L
 from meeple.games.altiplano.fields import Player
+from meeple.games.altiplano.listed import keep_mission, pass_mission
 from meeple.games.altiplano.phases import Problem
 
 if TYPE_CHECKING:
@@ -33,11 +33,11 @@ def deal_missions(st: AltiplanoState) -> None:
 def legal_missions(st: AltiplanoState, seat: int, p: Player) -> list[Action]:
     hand = p["hand"]
     if p["draft"] == 0:
-        return [L.keep_mission(m) for m in hand]
+        return [keep_mission(m) for m in hand]
     if p["draft"] == 1:
-        return [L.pass_mission(m) for m in hand]
+        return [pass_mission(m) for m in hand]
     if p["draft"] == 3 and hand:
-        return [L.keep_mission(m) for m in hand]
+        return [keep_mission(m) for m in hand]
     return []
 
 

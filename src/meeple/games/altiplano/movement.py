@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 from meeple.engine.words import say, say_n
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
-from meeple.games.altiplano import listed as L
 from meeple.games.altiplano import wording
 from meeple.games.altiplano.fields import Player
+from meeple.games.altiplano.listed import move
 from meeple.games.altiplano.locations import location_actions
 from meeple.games.altiplano.phases import Problem
 from meeple.games.altiplano.tiles import add
@@ -34,7 +34,7 @@ def legal_moves(st: AltiplanoState, p: Player) -> list[A.Move]:
     result: list[A.Move] = []
     for via, steps in unused_journeys(st, p).items():
         result.extend(
-            L.move(via, loc)
+            move(via, loc)
             for i, loc in enumerate(circle)
             if i != here and min(abs(i - here), size - abs(i - here)) <= steps
         )
@@ -67,7 +67,9 @@ def moves_before_action(st: AltiplanoState, p: Player) -> list[A.Move]:
     total = sum(journeys.values())
     known: dict[str, bool] = {}
     return [
-        move for move in moves if action_within(st, p, move.to, total - journeys[move.via], known)
+        offer
+        for offer in moves
+        if action_within(st, p, offer.to, total - journeys[offer.via], known)
     ]
 
 

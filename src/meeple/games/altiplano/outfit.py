@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
-from meeple.games.altiplano import listed as L
 from meeple.games.altiplano.fields import Player
+from meeple.games.altiplano.listed import place
 from meeple.games.altiplano.orders import market_order_goods
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def _make_outfit(st: AltiplanoState, p: Player) -> Outfit:
     return Outfit(
         locations=tuple((loc, f"loc:{loc}", capacity[loc], inputs[loc]) for loc in comps.locations),
         places={
-            loc: {good: L.place(f"loc:{loc}", good) for good in sorted(inputs[loc])}
+            loc: {good: place(f"loc:{loc}", good) for good in sorted(inputs[loc])}
             for loc in comps.locations
         },
         capacity=capacity,

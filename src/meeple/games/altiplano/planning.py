@@ -10,7 +10,6 @@ from meeple.engine.actions import Action
 from meeple.engine.words import say, say_n
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
-from meeple.games.altiplano import listed as L
 from meeple.games.altiplano import wording
 from meeple.games.altiplano.action_fields import (
     conversion_fields,
@@ -20,6 +19,7 @@ from meeple.games.altiplano.action_fields import (
     remove_from_field,
 )
 from meeple.games.altiplano.fields import Player
+from meeple.games.altiplano.listed import done, place, unplace
 from meeple.games.altiplano.outfit import (
     Outfit,
     field_capacity,
@@ -50,10 +50,10 @@ def legal_plan(st: AltiplanoState, seat: int, p: Player) -> list[Action]:
     tile (or a coin) on each field that takes it."""
     result: list[Action] = []
     if next_done(st) == seat:  # `_done_problem`
-        result.append(L.done())
+        result.append(done())
     if p["placed_now"]:
         for target, good in sorted({(t, g) for t, g in p["placed_now"]}):
-            result.append(L.unplace(target, good))
+            result.append(unplace(target, good))
     planning = p["planning"]
     goods = sorted(planning)
     coins = p["coins"] > 0
@@ -66,9 +66,9 @@ def legal_plan(st: AltiplanoState, seat: int, p: Player) -> list[Action]:
         for i, on_field in enumerate(p["move"]):
             if on_field is None:
                 if food:
-                    result.append(L.place(f"move:{i}", FOOD))
+                    result.append(place(f"move:{i}", FOOD))
                 if coin_move:
-                    result.append(L.place(f"move:{i}", COINS))
+                    result.append(place(f"move:{i}", COINS))
     return result
 
 
@@ -82,7 +82,7 @@ def _location_places(
         if len(fields[loc]) < capacity:
             if loc == "market":
                 allowed = market_inputs(st, p, allowed)
-                result.extend([L.place(target, g) for g in goods if g in allowed])
+                result.extend([place(target, g) for g in goods if g in allowed])
             else:
                 here = places[loc]
                 result.extend([here[g] for g in goods if g in here])
@@ -98,10 +98,10 @@ def _own_field_places(
         placed = p["role_fields"] if key == "role" else p["ext_fields"][key[4:]]
         for good, count in conv.inputs:
             if placed.get(good, 0) < count and (good in planning or (good == COINS and coins)):
-                result.append(L.place(key, good))
+                result.append(place(key, good))
     for eid, wild in p["wild"].items():
         if wild is None:
-            result.extend(L.place(f"wild:{eid}", g) for g in goods)
+            result.extend(place(f"wild:{eid}", g) for g in goods)
 
 
 def may_plan(st: AltiplanoState, seat: int) -> bool:

@@ -8,11 +8,11 @@ from meeple.engine.actions import Action
 from meeple.engine.words import say
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
-from meeple.games.altiplano import listed as L
 from meeple.games.altiplano import wording
 from meeple.games.altiplano.action_fields import available, consume, tiles_problem
 from meeple.games.altiplano.fields import Player
 from meeple.games.altiplano.gains import receive_corn
+from meeple.games.altiplano.listed import build_road
 from meeple.games.altiplano.phases import Problem
 from meeple.games.altiplano.tiles import covers
 from meeple.games.altiplano.turns import acted, turn_problem
@@ -58,4 +58,4 @@ def road_actions(
 ) -> None:
     """Building the road's next step."""
     if cont is None and not road_problem(st, p) and covers(avail, C.ROAD_COST):
-        result.append(L.build_road())
+        result.append(build_road())

@@ -50,7 +50,6 @@ from meeple.games.altiplano import (
 )
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
-from meeple.games.altiplano import listed as L
 from meeple.games.altiplano.board import new_table, normalize_options
 from meeple.games.altiplano.corn import (
     check_buffer_corn,
@@ -81,6 +80,7 @@ from meeple.games.altiplano.end import (
 )
 from meeple.games.altiplano.extensions import check_buy_extension, do_buy_extension, extension_price
 from meeple.games.altiplano.fields import Player, Table
+from meeple.games.altiplano.listed import choose_role
 from meeple.games.altiplano.locations import check_produce, do_produce
 from meeple.games.altiplano.market import (
     check_buy_order,
@@ -222,7 +222,7 @@ class AltiplanoState(GameState):
         phase = s["phase"]
         p = s["players"][seat]
         if phase == "roles":
-            return [L.choose_role(r) for r in s["roles_free"]] if seat == s["drafter"] else []
+            return [choose_role(r) for r in s["roles_free"]] if seat == s["drafter"] else []
         if phase == "missions":
             return legal_missions(self, seat, p)
         if phase == "draw":

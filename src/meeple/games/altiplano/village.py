@@ -8,12 +8,12 @@ from meeple.engine.actions import Action
 from meeple.engine.words import say, say_n
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import components as C
-from meeple.games.altiplano import listed as L
 from meeple.games.altiplano import warehouse as W
 from meeple.games.altiplano import wording
 from meeple.games.altiplano.action_fields import available, consume, tiles_problem
 from meeple.games.altiplano.end import final_store_problem
 from meeple.games.altiplano.fields import Player
+from meeple.games.altiplano.listed import buy_cart, produce, store, store_buffered
 from meeple.games.altiplano.missions import check_missions
 from meeple.games.altiplano.phases import Problem
 from meeple.games.altiplano.tiles import covers, take
@@ -118,14 +118,14 @@ def village_actions(
     the warehouse (ALT-20), buying a cart (ALT-15)."""
     comps = st.comps
     if cont is None and covers(avail, comps.house_cost):
-        result.extend(L.produce("house", g) for g in sorted(set(st.s["houses"])) or [""])
+        result.extend(produce("house", g) for g in sorted(set(st.s["houses"])) or [""])
     if cont in (None, "store"):
         for good in sorted(avail):
             for row in W.storage_rows(p["warehouse"], comps.rows, good):
-                result.append(L.store(good, row))
+                result.append(store(good, row))
     if cont in (None, "store_buffered") and p["buffer"]:
-        result.extend(L.store_buffered(r) for r in W.storage_rows(p["warehouse"], comps.rows, CORN))
+        result.extend(store_buffered(r) for r in W.storage_rows(p["warehouse"], comps.rows, CORN))
     # The first checks of `cart_problem` come first here only for speed (search lists these
     # actions at every village visit, mostly without the coin).
     if cont is None and p["coins"] >= C.CART_PRICE and not p["bought_cart"]:
-        result.extend(L.buy_cart(i) for i in range(len(p["carts"])) if not cart_problem(st, p, i))
+        result.extend(buy_cart(i) for i in range(len(p["carts"])) if not cart_problem(st, p, i))
