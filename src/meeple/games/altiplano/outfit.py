@@ -23,16 +23,16 @@ class Outfit:
     extensions (they change a few times a game; planning reads this at every step)."""
 
     #: (location, its field name, fields there, tiles they take) in the circle's data order;
-    #: the market's tiles leave out the order goods (`AltiplanoState.market_order_goods`).
+    #: the market's tiles leave out the order goods (`orders.market_order_goods`).
     locations: tuple[tuple[str, str, int, frozenset[str]], ...]
     #: The placing of each tile a location's fields take, by location and tile (the market's
     #: order goods aside, as above).
     places: dict[str, dict[str, A.Place]]
-    #: Fields per location (`AltiplanoState.field_capacity`).
+    #: Fields per location (`field_capacity`).
     capacity: dict[str, int]
     #: Tiles each location's fields take, the market's without the order goods.
     inputs: dict[str, frozenset[str]]
-    #: Role and extension conversions by field name (`AltiplanoState.conversions`).
+    #: Role and extension conversions by field name (`conversions`).
     conversions: tuple[tuple[str, C.Conversion], ...]
     #: The same, grouped by location.
     by_location: dict[str, tuple[tuple[str, C.Conversion], ...]]

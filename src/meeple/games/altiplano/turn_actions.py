@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 
 
 def legal_turn(st: AltiplanoState, p: Player) -> list[Action]:
+    """The actions of the player whose turn it is: received corn stored first (ALT-18); before
+    the action, placing the figure, the moves towards an action, the actions here and a pass;
+    after it, the moves, more units of the action begun and ending the turn."""
     s = st.s
     turn = s["turn"]
     if p["pending_corn"]:
