@@ -19,8 +19,9 @@ import os
 
 from setuptools import setup
 
-#: Modules compiled by the optional build: both games' engines, views and evaluations, the
-#: ISMCTS search's tree and iteration, and the shuffle the determinizations share.
+#: Modules compiled by the optional build: both games' engines (Altiplano's state and its rule
+#: families), views and evaluations, the ISMCTS search's tree and iteration, and the shuffle the
+#: determinizations share.
 COMPILED = [
     "src/meeple/games/tikal/state.py",
     "src/meeple/games/tikal/paths.py",
@@ -41,6 +42,28 @@ COMPILED = [
     "src/meeple/games/tikal/auction.py",
     "src/meeple/games/altiplano/state.py",
     "src/meeple/games/altiplano/state_data.py",
+    "src/meeple/games/altiplano/board.py",
+    "src/meeple/games/altiplano/tiles.py",
+    "src/meeple/games/altiplano/listed.py",
+    "src/meeple/games/altiplano/phases.py",
+    "src/meeple/games/altiplano/action_fields.py",
+    "src/meeple/games/altiplano/outfit.py",
+    "src/meeple/games/altiplano/orders.py",
+    "src/meeple/games/altiplano/roles.py",
+    "src/meeple/games/altiplano/mission_draft.py",
+    "src/meeple/games/altiplano/draw.py",
+    "src/meeple/games/altiplano/planning.py",
+    "src/meeple/games/altiplano/movement.py",
+    "src/meeple/games/altiplano/turns.py",
+    "src/meeple/games/altiplano/turn_actions.py",
+    "src/meeple/games/altiplano/corn.py",
+    "src/meeple/games/altiplano/gains.py",
+    "src/meeple/games/altiplano/locations.py",
+    "src/meeple/games/altiplano/village.py",
+    "src/meeple/games/altiplano/market.py",
+    "src/meeple/games/altiplano/extensions.py",
+    "src/meeple/games/altiplano/road.py",
+    "src/meeple/games/altiplano/end.py",
     "src/meeple/games/altiplano/hidden.py",
     "src/meeple/games/altiplano/scoring.py",
     "src/meeple/games/altiplano/warehouse.py",

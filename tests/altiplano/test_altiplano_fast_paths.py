@@ -74,9 +74,9 @@ def test_grouped_conversions_are_the_conversions_by_location(options, seed):
 def test_the_editions_memo_stays_bounded(monkeypatch):
     """The edition's memo (outfits, market inputs) is shared by every game of a server: it
     starts afresh when full instead of growing with every game played."""
-    from meeple.games.altiplano import state as altiplano_state
+    from meeple.games.altiplano import outfit
 
-    monkeypatch.setattr(altiplano_state, "_MEMO_LIMIT", 3)
+    monkeypatch.setattr(outfit, "_MEMO_LIMIT", 3)
     state = AltiplanoState.new({"players": 4}, 2)
     memo = state.comps.memo
     memo.clear()  # a cache: emptying it changes nothing but speed

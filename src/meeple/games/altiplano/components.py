@@ -22,6 +22,8 @@ from typing import Any, NamedTuple
 
 from meeple.engine import datacheck as check
 from meeple.engine.words import Term, say, say_n, term
+from meeple.games.altiplano.missions import MISSION_RULES
+from meeple.games.altiplano.warehouse import Row
 
 #: The locations a basic action may need; ``centre`` is where food and coins lie (ALT-21: not a
 #: location).
@@ -102,12 +104,6 @@ class Role:
 class Order:
     id: str
     goods: tuple[str, ...]
-    points: int
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Row:
-    spaces: int
     points: int
 
 
@@ -612,8 +608,6 @@ def _check_orders_in_play(setup: dict[int, dict[str, int]], orders: dict[str, Or
 
 def _missions(data: Any) -> dict[str, int]:
     """Mission id -> points; every id must be one whose rule the engine knows."""
-    from meeple.games.altiplano.missions import MISSION_RULES  # late: missions imports us
-
     cards = check.field(check.field(data, "missions", ""), "cards", "missions")
     missions: dict[str, int] = {}
     for i, card in enumerate(check.array(cards, "missions.cards")):

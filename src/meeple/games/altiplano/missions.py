@@ -14,9 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from meeple.games.altiplano import warehouse as W
+from meeple.games.altiplano.fields import Player
 from meeple.games.altiplano.warehouse import CORN
+
+if TYPE_CHECKING:
+    from meeple.games.altiplano.state import AltiplanoState
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -104,3 +109,27 @@ def achieved(mission: str, seat: int, facts: Facts, firsts: Mapping[str, int]) -
 def achieved_at_end(mission: str, seat: int, owned: Sequence[Mapping[str, int]]) -> bool:
     kind, rule = MISSION_RULES[mission]
     return kind == "end" and bool(rule(seat, owned))
+
+
+def _facts(st: AltiplanoState, p: Player) -> Facts:
+    rows = p["warehouse"]
+    return Facts(
+        rows=rows,
+        complete=W.complete_rows(rows, st.comps.rows),
+        orders_done=[st.comps.orders[o].goods for o in p["orders_done"]],
+        boats=len(p["boats"]),
+        houses=len(p["houses"]),
+    )
+
+
+def check_missions(st: AltiplanoState, seat: int) -> None:
+    """ALT-24: record "first to" events as they happen; reveal fulfilled missions."""
+    s = st.s
+    p = s["players"][seat]
+    facts = _facts(st, p)
+    for event in first_events(facts, bool(p["orders_done"]), bool(p["houses"])):
+        s["firsts"].setdefault(event, seat)
+    for mission in p["missions"]:
+        if mission not in p["revealed"] and achieved(mission, seat, facts, s["firsts"]):
+            p["revealed"].append(mission)
+            s["reveals"] += 1

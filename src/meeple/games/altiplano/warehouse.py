@@ -10,11 +10,20 @@ the rows with no problem at once (tests/altiplano/test_altiplano_legality.py hol
 
 from __future__ import annotations
 
+import dataclasses
+
 from meeple.engine.words import say, term
-from meeple.games.altiplano.components import Row
 
 CORN = "corn"
 FOOD = "food"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Row:
+    """A warehouse row of the edition: its spaces and the points it scores when complete."""
+
+    spaces: int
+    points: int
 
 
 def lowest_unstarted(rows: list[list[str]]) -> int:
