@@ -77,10 +77,11 @@ def _game_parts(players: int, role_draft: bool, missions: bool, seed: int) -> It
     yield _dump(state.winners())
 
 
-def digest(games: int, first_seed: int = 0) -> str:
-    """The hex digest of `games` games of every table, seeds from `first_seed`."""
+def digest(games: int, first_seed: int = 0, tables: list[tuple[int, bool, bool]] = TABLES) -> str:
+    """The hex digest of `games` games of each of `tables` (every table unless told), seeds
+    from `first_seed`."""
     hasher = hashlib.sha256()
-    for players, role_draft, missions in TABLES:
+    for players, role_draft, missions in tables:
         for seed in range(first_seed, first_seed + games):
             for part in _game_parts(players, role_draft, missions, seed):
                 hasher.update(part)
