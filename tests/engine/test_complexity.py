@@ -27,7 +27,6 @@ ALLOWED_ABOVE_20 = {
     "meeple.games.altiplano.state.AltiplanoState.location_actions": _STATE_WORK,
     "meeple.games.altiplano.state.AltiplanoState._legal_plan": _STATE_WORK,
     "meeple.games.altiplano.state.AltiplanoState._place_problem": _STATE_WORK,
-    "meeple.games.altiplano.evaluation.AltiplanoEvaluation._ready": "issue 27: being split",
 }
 
 
