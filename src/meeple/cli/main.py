@@ -232,6 +232,9 @@ def serve(
     connect_rate: Annotated[
         str, typer.Option(help="WebSocket connections allowed per client address.")
     ] = SERVER_DEFAULTS.connect_rate,
+    chat_rate: Annotated[
+        str, typer.Option(help="Chat lines allowed per seat of a table.")
+    ] = SERVER_DEFAULTS.chat_rate,
 ) -> None:
     """Start the game server: tables in the browser, invite links, bots in any seat.
 
@@ -247,7 +250,7 @@ def serve(
     )
     if max_tables < 1:
         fail("--max-tables is at least 1")
-    for rate in (http_rate, message_rate, connect_rate):
+    for rate in (http_rate, message_rate, connect_rate, chat_rate):
         if not valid_rate(rate):
             fail(f"not a rate: {rate!r} (write it like 30/second;900/minute)")
     run_server(
@@ -260,6 +263,7 @@ def serve(
             http_rate=http_rate,
             message_rate=message_rate,
             connect_rate=connect_rate,
+            chat_rate=chat_rate,
         )
     )
 

@@ -63,10 +63,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = TableService(store, max_tables=settings.max_tables)
         hub = Hub()
         service.subscribe(hub.changed)
+        service.listen_to_chat(hub.chatted)
         tables = Owners(service, settings.idle_seconds)
         bots = BotDriver(tables, settings.bot_workers)
         tables.bot_turns_to = bots.start
-        others = watch(store, FromThread(tables), hub.changed)  # processes on the same database
+        # Processes on the same database: their changes and chat lines, and ours to them.
+        others = watch(store, FromThread(tables), hub.changed, hub.chatted)
+        if others is not None:
+            service.listen_to_chat(others.announce_chat)
         app.state.service, app.state.tables = service, tables
         app.state.hub, app.state.bots = hub, bots
         for table_id in await tables.io(service.tables_to_resume):  # bots and clocks go on
@@ -84,6 +88,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings, app.state.templates = settings, templates
     app.state.message_rate = RateLimit(settings.message_rate)
     app.state.connect_rate = RateLimit(settings.connect_rate)
+    app.state.chat_rate = RateLimit(settings.chat_rate)
     app.mount("/static", StaticFiles(directory=str(web.joinpath("static"))), name="static")
     for router in (pages.router, admin.router, api.router, sockets.router, web_routes.router):
         # Their routes become the app's own, so that `app.routes` lists every one (the origin

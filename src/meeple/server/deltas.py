@@ -50,23 +50,30 @@ def changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[list[Any]]:
         if key not in old:
             out.append([[key], value])
         else:
-            _diff(old[key], value, [key], out)
+            before = old[key]
+            if before is not value and (before != value or type(before) is not type(value)):
+                _diff(before, value, [key], out)
     out.extend([[key]] for key in old if key not in new and key not in _OWN)
     return out
 
 
 def _diff(old: Any, new: Any, path: Path, out: list[list[Any]]) -> None:
-    """Appends the sets that turn `old` into `new` at `path`. An object whose keys differ is
-    sent whole (so removals are only of top-level fields). JSON objects are unordered: equal
-    objects whose keys come in another order are equal, and the client keeps its order."""
-    if old == new and type(old) is type(new):
-        return
+    """Appends the sets that turn `old` into `new` at `path`, which the caller found to differ.
+    An object whose keys differ is sent whole (so removals are only of top-level fields). JSON
+    objects are unordered: equal objects whose keys come in another order are equal, and the
+    client keeps its order.
+
+    Most of a position is unchanged from one move to the next, so each child is compared before
+    it is walked (equal parts compare in C) and a path is made only for a child that differs."""
     if isinstance(new, dict) and isinstance(old, dict) and new.keys() == old.keys():
-        for key, value in new.items():
-            _diff(old[key], value, [*path, _json_key(key)], out)
+        for key, after in new.items():
+            before = old[key]
+            if before is not after and (before != after or type(before) is not type(after)):
+                _diff(before, after, [*path, _json_key(key)], out)
     elif isinstance(new, list | tuple) and isinstance(old, list | tuple) and len(new) == len(old):
         for index, (before, after) in enumerate(zip(old, new, strict=True)):
-            _diff(before, after, [*path, index], out)
+            if before is not after and (before != after or type(before) is not type(after)):
+                _diff(before, after, [*path, index], out)
     else:
         out.append([path, new])
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from meeple.i18n import SOURCE_LANGUAGE
@@ -18,6 +19,8 @@ from meeple.server.deltas import Parked
 
 #: Put in an outbox: "send the newest position".
 STATE = object()
+#: Put in an outbox: "send the chat lines not yet sent".
+CHAT = object()
 
 #: Numbers the connections of this process (a key for their message rates).
 _serials = itertools.count()
@@ -48,12 +51,21 @@ class Connection:
         #: The next position is sent whole / as a delta from this parked version.
         self.full_next = False
         self.resume_from: int | None = None
+        #: The number of the last chat line sent (`meeple.server.store.ChatLine`).
+        self.chat_seen = 0
+        self._chat_queued = False
 
     def want_state(self) -> None:
         """Queue a push of the newest position (once, however many changes come first)."""
         if not self._state_queued:
             self._state_queued = True
             self.outbox.put_nowait(STATE)
+
+    def want_chat(self) -> None:
+        """Queue a push of the chat lines not yet sent (once, however many come first)."""
+        if not self._chat_queued:
+            self._chat_queued = True
+            self.outbox.put_nowait(CHAT)
 
     def reply(self, message: dict[str, Any]) -> None:
         self.outbox.put_nowait(message)
@@ -62,6 +74,8 @@ class Connection:
         item = await self.outbox.get()
         if item is STATE:
             self._state_queued = False
+        elif item is CHAT:
+            self._chat_queued = False
         return item
 
 
@@ -88,15 +102,28 @@ class Hub:
 
     def changed(self, table_id: str, _version: int) -> None:
         """A table changed (called from any thread): every connection to it will re-sync."""
+        self._tell(table_id, _want_states)
+
+    def chatted(self, table_id: str) -> None:
+        """A table's chat has a new line (called from any thread): every connection to it will
+        be sent the lines it has not had (those its reader may read)."""
+        self._tell(table_id, _want_chats)
+
+    def _tell(self, table_id: str, want: Callable[[list[Connection]], None]) -> None:
         with self._lock:
             connections = list(self._tables.get(table_id, ()))
         by_loop: dict[asyncio.AbstractEventLoop, list[Connection]] = {}
         for connection in connections:
             by_loop.setdefault(connection.loop, []).append(connection)
         for loop, waiting in by_loop.items():  # one wake-up of each loop, not one a connection
-            loop.call_soon_threadsafe(_want_states, waiting)
+            loop.call_soon_threadsafe(want, waiting)
 
 
 def _want_states(connections: list[Connection]) -> None:
     for connection in connections:
         connection.want_state()
+
+
+def _want_chats(connections: list[Connection]) -> None:
+    for connection in connections:
+        connection.want_chat()

@@ -143,6 +143,8 @@ class LiveTable:
     last_change: float = 0.0
     #: The table's clock, or None for untimed play.
     clock: Clock | None = None
+    #: Whether spectators read the table's chat (its players always do).
+    spectators_read_chat: bool = True
     #: When each seat's turn started and how much of its time it has used.
     times: SeatTimes = dataclasses.field(default_factory=SeatTimes)
     #: The views of the position as it stands, by reader, made when first asked (`view`)
@@ -161,6 +163,7 @@ class LiveTable:
             seats=stored.seats,
             state=info.state_class.new(stored.options, stored.seed),
             clock=Clock.from_json(stored.clock),
+            spectators_read_chat=stored.spectators_read_chat,
             admin_hash=stored.admin_hash,
             last_change=stored.created_at,
         )

@@ -56,9 +56,20 @@ class Undo(_Message):
     nonce: Nonce
 
 
-ClientMessage = Annotated[Sync | Move | Undo, Field(discriminator="type")]
+class Say(_Message):
+    """Write `text` in the table's chat (a seated player only). The answer names the line's
+    number; the line itself comes to every reader of the chat, the writer too, in a ``chat``
+    frame. The nonce only pairs the answer with the request: a chat line sent twice is kept
+    twice."""
 
-client_message: TypeAdapter[Sync | Move | Undo] = TypeAdapter(ClientMessage)
+    type: Literal["say"]
+    text: str
+    nonce: Nonce
+
+
+ClientMessage = Annotated[Sync | Move | Undo | Say, Field(discriminator="type")]
+
+client_message: TypeAdapter[Sync | Move | Undo | Say] = TypeAdapter(ClientMessage)
 
 
 class NewSeat(_Message):
@@ -85,6 +96,8 @@ class NewTable(_Message):
     options: dict[str, Any] = {}
     seats: list[NewSeat]
     clock: NewClock | None = None
+    #: Whether spectators read the table's chat (its players always do).
+    spectators_read_chat: StrictBool = True
 
 
 class HandToBot(_Message):

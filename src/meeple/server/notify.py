@@ -42,6 +42,10 @@ POLL = 0.5
 RECONNECT_DELAY = 1.0
 
 Changed = Callable[[str, int], None]
+Chatted = Callable[[str], None]
+
+#: The version a notification names for a new chat line rather than a change of the game.
+CHAT_LINE = -1
 
 
 class Tables(Protocol):
@@ -64,10 +68,13 @@ class TableWatch:
     """Sends a notification for every change the service announces, and hears the others'
     on a connection and thread of its own."""
 
-    def __init__(self, store: Store, tables: Tables, changed: Changed) -> None:
+    def __init__(
+        self, store: Store, tables: Tables, changed: Changed, chatted: Chatted | None = None
+    ) -> None:
         self.store = store
         self.tables = tables
         self.changed = changed
+        self.chatted = chatted
         #: This process, in its notifications.
         self.origin = secrets.token_hex(8)
         self._stop = threading.Event()
@@ -90,6 +97,10 @@ class TableWatch:
         """Tell the other processes (after the change is committed), from the sender's
         thread, in order."""
         self._outbox.put((table_id, version))
+
+    def announce_chat(self, table_id: str) -> None:
+        """Tell the other processes that the table's chat has a new line."""
+        self._outbox.put((table_id, CHAT_LINE))
 
     def _send(self) -> None:
         """The sender's thread: what has queued since its last look goes out in one
@@ -120,6 +131,10 @@ class TableWatch:
             log.warning("ignored a notification that is not ours: %r", payload)
             return
         if origin == self.origin:
+            return
+        if version == CHAT_LINE:
+            if self.chatted is not None:
+                self.chatted(table_id)
             return
         try:
             newer = self.tables.heard(table_id, version)
@@ -163,6 +178,8 @@ class TableWatch:
         self._close()
 
 
-def watch(store: Store, tables: Tables, changed: Changed) -> TableWatch | None:
+def watch(
+    store: Store, tables: Tables, changed: Changed, chatted: Chatted | None = None
+) -> TableWatch | None:
     """Watch the other processes on a shared database (PostgreSQL); None on SQLite."""
-    return TableWatch(store, tables, changed) if store.shared else None
+    return TableWatch(store, tables, changed, chatted) if store.shared else None

@@ -45,6 +45,7 @@ from meeple.server.service import (
     created_games_in_order,
     my_games_in_order,
 )
+from meeple.server.store import ChatLine
 from meeple.server.turns import BotTurn
 
 log = logging.getLogger(__name__)
@@ -216,8 +217,12 @@ class Owners:
         options: Mapping[str, Any],
         seats: Sequence[SeatChoice],
         clock: Clock | None = None,
+        spectators_read_chat: bool = True,
     ) -> CreatedTable:
-        return await self.io(self.service.create, game, options, seats, clock)
+        service = self.service
+        return await self.io(
+            service.create, game, options, seats, clock, None, spectators_read_chat
+        )
 
     async def move(
         self, table_id: str, seat: int, action: object, version: object, nonce: object
@@ -249,6 +254,16 @@ class Owners:
         await self.submit(
             table_id,
             functools.partial(service.hand_to_bot_io, self.io, table_id, admin, seat, spec),
+        )
+
+    async def say(self, table_id: str, seat: Reader, text: object) -> ChatLine:
+        return await self.submit(
+            table_id, functools.partial(self.service.say_io, self.io, table_id, seat, text)
+        )
+
+    async def chat(self, table_id: str, reader: Reader, after: int = 0) -> list[ChatLine]:
+        return await self.submit(
+            table_id, functools.partial(self.service.chat_io, self.io, table_id, reader, after)
         )
 
     async def seat_for(self, table_id: str, token: str | None) -> Reader:

@@ -11,7 +11,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+    true,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 #: Length of ids and hashes: a table id is `secrets.token_urlsafe(9)`, a hash sha256 hex.
@@ -53,6 +63,8 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: The table's clock (`meeple.server.clocks.Clock.to_json`), or None for untimed play.
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    #: Whether spectators read the table's chat (seated players always do; only they write).
+    spectators_read_chat: Mapped[bool] = mapped_column(Boolean, server_default=true())
 
 
 class SeatRow(Base):
@@ -111,3 +123,20 @@ class SnapshotRow(Base):
     moves: Mapped[int] = mapped_column(Integer)
     #: `GameState.to_json()`.
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+#: The longest chat message, in characters.
+CHAT_LENGTH = 500
+
+
+class ChatRow(Base):
+    """One line of a table's chat: what a seated player wrote, kept with the table."""
+
+    __tablename__ = "chat"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    #: 1, 2, 3… in the order the lines were kept (a client asks for the lines after one).
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(CHAT_LENGTH))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

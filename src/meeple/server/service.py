@@ -45,9 +45,10 @@ from meeple.server.credentials import digest, hash_matches, matches, new_secret,
 from meeple.server.inputs import MAX_NONCE, BadInput, check_text
 from meeple.server.live import Answer, LiveTable, Reader, malformed
 from meeple.server.loaded import Loaded
-from meeple.server.schema import BOT, HUMAN, MOVE, UNDO
+from meeple.server.schema import BOT, CHAT_LENGTH, HUMAN, MOVE, UNDO
 from meeple.server.store import (
     Append,
+    ChatLine,
     Conflict,
     Store,
     StoredMove,
@@ -140,6 +141,29 @@ class NotNow(TableError):
     still in play, a replay step past its moves (409 over HTTP)."""
 
 
+#: A chat line with characters that are not shown as text.
+NOT_CHAT_TEXT = N_("a chat line holds only printable characters and line breaks")
+
+
+class ChatRefused(TableError):
+    """A chat line that is not kept: from a spectator, empty, too long, or not text."""
+
+
+def chat_text(text: object) -> str:
+    """`text` as a chat line keeps it (its ends stripped, line breaks as ``\\n``), if it is 1
+    to `CHAT_LENGTH` characters with no control character but line breaks; else
+    `ChatRefused`. The line is kept and sent as it was written: every page shows it as text,
+    never as markup."""
+    if not isinstance(text, str):
+        raise ChatRefused(N_("a chat line is text"))
+    line = text.replace("\r\n", "\n").strip()
+    if not 1 <= len(line) <= CHAT_LENGTH:
+        raise ChatRefused(N_("a chat line is 1 to %(most)s characters"), most=CHAT_LENGTH)
+    if any(not char.isprintable() and char != "\n" for char in line):
+        raise ChatRefused(NOT_CHAT_TEXT)
+    return line
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class SeatChoice:
     """Who sits in a seat of a new table: a human, or a bot by spec or level."""
@@ -173,6 +197,7 @@ class TableService:
         self.now = now
         self._tables = Loaded(max_tables)
         self._listeners: list[Listener] = []
+        self._chat_listeners: list[Callable[[str], None]] = []
         #: Where the server's owners write the moves when it batches them
         #: (`meeple.server.appends`); None, and for a direct call (code that holds the
         #: service alone), each is written in its own call through the `Io`.
@@ -195,6 +220,7 @@ class TableService:
         seats: Sequence[SeatChoice],
         clock: Clock | None = None,
         seed: int | None = None,
+        spectators_read_chat: bool = True,
     ) -> CreatedTable:
         """A new table; the engine checks the options (`normalize_options`), and every bot
         spec is checked (the clock's too). Raises `TableError` saying what is wrong.
@@ -242,6 +268,7 @@ class TableService:
                 seats=stored_seats,
                 created_at=self.now(),
                 clock=None if clock is None else clock.to_json(),
+                spectators_read_chat=spectators_read_chat,
             )
         )
         self._announce(table_id, 0)
@@ -549,6 +576,33 @@ class TableService:
         if snapshot is not None:
             start = (table.info.state_class.from_json(snapshot.state), snapshot.moves)
         return table.rebuilt(len(table.moves) - 1, start)
+
+    # -- chat ---------------------------------------------------------------------------------
+    def listen_to_chat(self, listener: Callable[[str], None]) -> None:
+        """Call `listener(table_id)` after each chat line kept (from the thread that kept it)."""
+        self._chat_listeners.append(listener)
+
+    async def say_io(self, io: Io, table_id: str, seat: Reader, text: object) -> ChatLine:
+        """Keep a line of the table's chat from `seat` (only a seated player writes), then tell
+        the chat's listeners. A line that is not 1 to `CHAT_LENGTH` characters of text
+        (`chat_text`) is refused with `ChatRefused` and nothing is kept."""
+        await self.load_io(io, table_id)
+        if seat is None or seat == NO_SEAT:
+            raise ChatRefused(N_("only the table's players write in its chat"))
+        line = await io(self.store.add_chat, table_id, seat, chat_text(text), self.now())
+        for listener in self._chat_listeners:
+            listener(table_id)
+        return line
+
+    async def chat_io(
+        self, io: Io, table_id: str, reader: Reader, after: int = 0
+    ) -> list[ChatLine]:
+        """The table's chat lines after number `after` that `reader` may read: none for a
+        spectator where the table keeps its chat to its players."""
+        table = await self.load_io(io, table_id)
+        if reader is None and not table.spectators_read_chat:
+            return []
+        return await io(self.store.chat_since, table_id, after)
 
     # -- reading ------------------------------------------------------------------------------
     def version(self, table_id: str) -> int:

@@ -38,3 +38,5 @@ class Settings:
     message_rate: str = "30/second;1200/minute"
     #: WebSocket connections opened per client address.
     connect_rate: str = "10/second;120/minute"
+    #: Chat lines per seat of a table.
+    chat_rate: str = "5/10 seconds;30/minute"

@@ -25,6 +25,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     or_,
     select,
@@ -32,6 +33,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
@@ -43,11 +45,17 @@ from meeple.server.schema import (
     OVER,
     PLAYING,
     Base,
+    ChatRow,
     MoveRow,
     SeatRow,
     SnapshotRow,
     TableRow,
 )
+
+#: How often a chat line is numbered again when another process took its number first.
+CHAT_ATTEMPTS = 5
+#: The most chat lines a client is sent at once: the newest.
+CHAT_KEPT = 200
 
 
 class Conflict(Exception):
@@ -111,6 +119,19 @@ class StoredTable:
     created_at: float = 0.0
     #: Its clock (`meeple.server.clocks.Clock.to_json`), or None.
     clock: dict[str, Any] | None = None
+    #: Whether spectators read its chat.
+    spectators_read_chat: bool = True
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ChatLine:
+    """One line of a table's chat (`ChatRow`)."""
+
+    number: int
+    seat: int
+    text: str
+    #: When it was written (epoch seconds).
+    at: float
 
 
 _MOVES, _TABLES, _SNAPSHOTS = (
@@ -249,6 +270,7 @@ class Store:
                     admin_hash=table.admin_hash,
                     created_at=_moment(table.created_at),
                     clock=table.clock,
+                    spectators_read_chat=table.spectators_read_chat,
                 )
             )
             session.flush()  # the seats refer to it
@@ -279,6 +301,7 @@ class Store:
                 version=row.version,
                 created_at=_epoch(row.created_at),
                 clock=row.clock,
+                spectators_read_chat=row.spectators_read_chat,
                 log=self._log(session, table_id, 0),
             )
 
@@ -325,6 +348,44 @@ class Store:
         )
         with self._session() as session:
             return list(session.scalars(query))
+
+    # -- chat ---------------------------------------------------------------------------------
+    def add_chat(self, table_id: str, seat: int, text: str, at: float) -> ChatLine:
+        """Keep a line of the table's chat, numbered after the last one. Two processes that
+        number a line alike at once: the second's insert fails on the key, and it numbers
+        again."""
+        for _ in range(CHAT_ATTEMPTS):
+            try:
+                with self.writing(), self._session.begin() as session:
+                    last = session.scalar(
+                        select(func.max(ChatRow.number)).where(ChatRow.table_id == table_id)
+                    )
+                    line = ChatLine((last or 0) + 1, seat, text, at)
+                    session.add(
+                        ChatRow(
+                            table_id=table_id,
+                            number=line.number,
+                            seat=seat,
+                            text=text,
+                            created_at=_moment(at),
+                        )
+                    )
+                return line
+            except IntegrityError:
+                continue
+        raise Conflict(f"table {table_id}: no chat number was free after {CHAT_ATTEMPTS} tries")
+
+    def chat_since(self, table_id: str, after: int, last: int = CHAT_KEPT) -> list[ChatLine]:
+        """The table's chat lines numbered above `after`, in order: at most the `last` newest."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(ChatRow)
+                .where(ChatRow.table_id == table_id, ChatRow.number > after)
+                .order_by(ChatRow.number.desc())
+                .limit(last)
+            )
+            lines = [ChatLine(r.number, r.seat, r.text, _epoch(r.created_at)) for r in rows]
+        return lines[::-1]
 
     # -- seats --------------------------------------------------------------------------------
     def bind_seat(self, table_id: str, seat: int, name: str, session_hash: str) -> None:

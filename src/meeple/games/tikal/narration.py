@@ -107,7 +107,6 @@ def describe(state: TikalState, action: Action) -> str:
     """A short English label, naming spaces as the terminal board shows them. (The server
     labels every legal action of every position it sends, so this is made without closures.)"""
     names = state.names
-    costs = state.edition.costs
     match action:
         case PlaceTile(space, rotation):
             # The tile as its face shows it, and its turn as people say it (not the engine's
@@ -127,6 +126,27 @@ def describe(state: TikalState, action: Action) -> str:
                 space=_at(names, space),
                 degrees=60 * (rotation % 6),
             )
+        case EndTurn():
+            return say("End turn") if state.ap else say("End turn (no AP left)")
+        case Bid(amount):
+            return say("Bid {amount}", amount=amount)
+        case Pass():
+            return say("Pass")
+        case ChooseTile(tile):
+            try:
+                chosen: Text = tile_text(state.edition, tile)
+            except KeyError:
+                chosen = term("tile", "tile")
+            return say("Choose {tile}", tile=chosen)
+        case _:
+            return _act_label(state, action)
+
+
+def _act_label(state: TikalState, action: Action) -> str:
+    """`describe` for the action step's actions but the end of the turn, each with its cost."""
+    names = state.names
+    costs = state.edition.costs
+    match action:
         case Deploy(figure, dst):
             return say(
                 "Deploy {figure} to {space} ({ap} AP)",
@@ -181,18 +201,6 @@ def describe(state: TikalState, action: Action) -> str:
             return say(
                 "Guard temple {space} ({ap} AP)", space=_at(names, space), ap=costs["place_guard"]
             )
-        case EndTurn():
-            return say("End turn") if state.ap else say("End turn (no AP left)")
-        case Bid(amount):
-            return say("Bid {amount}", amount=amount)
-        case Pass():
-            return say("Pass")
-        case ChooseTile(tile):
-            try:
-                chosen: Text = tile_text(state.edition, tile)
-            except KeyError:
-                chosen = term("tile", "tile")
-            return say("Choose {tile}", tile=chosen)
     return action.label()
 
 

@@ -9,14 +9,17 @@ Turn structure (rulebook, TIK-11, TIK-13, TIK-14): a turn is one step ``place`` 
 chosen tile) and one step ``act`` (10 action points, ended by `EndTurn`). A scoring round is one
 ``act`` step per player, each followed by that player's score. The auction version adds the
 steps ``bid`` and ``choose`` before ``place``.
+
+The class keeps the contract of a `GameState` and dispatches: the rules themselves live in
+modules named after the rulebook's parts (README.md in this folder lists them), which read and
+change the state's declared fields and never import this module at run time.
 """
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, Self, TypeVar, cast
+from typing import Any, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -24,8 +27,7 @@ from meeple.engine.actions import Action
 from meeple.engine.errors import IllegalAction, MalformedAction, MalformedState, OptionsError
 from meeple.engine.game import GameState
 from meeple.engine.log import LogEntry
-from meeple.engine.rng import derive_rng
-from meeple.engine.words import Text, say, say_n
+from meeple.engine.words import Text, say
 from meeple.games.tikal import fields, narration, views
 from meeple.games.tikal.actions import (
     CODEC,
@@ -44,129 +46,60 @@ from meeple.games.tikal.actions import (
     Recover,
     Walk,
 )
+from meeple.games.tikal.auction import (
+    after_auction_turn,
+    bid_actions,
+    choose_actions,
+    do_bid,
+    do_choose,
+    do_pass,
+    start_round,
+)
 from meeple.games.tikal.board import space_names
-from meeple.games.tikal.components import SIDES, Edition, load_edition, parse_edition
+from meeple.games.tikal.camps import build_camp_actions, do_build_camp, own_camps
+from meeple.games.tikal.components import Edition, load_edition, parse_edition
+from meeple.games.tikal.excavation import do_excavate, excavate_actions
+from meeple.games.tikal.figures import camp_move_actions, deploy_actions, do_camp_move, do_deploy
+from meeple.games.tikal.guards import do_guard, guard_actions
+
+# Imported from here by tests written before the rules moved out of this module (issue 27).
+from meeple.games.tikal.interned import Numbered as _Numbered  # noqa: F401
 from meeple.games.tikal.layout import (
     ACT,
     BID,
     CHOOSE,
     NO_SEAT,
     NO_TILE,
-    OUT,
+    OUT,  # noqa: F401 (imported from here by tests written before issue 27)
     OVER,
     PLACE,
-    SUPPLY,
     Rotation,
     Seat,
     Space,
     Step,
     TileIndex,
     TreasureKind,
-    seat_treasures,
     seat_workers,
-    treasure_slot,
     worker_slot,
 )
 from meeple.games.tikal.paths import GraphRow, Paths
-from meeple.games.tikal.scoring import ScoringRound, score_seat
+from meeple.games.tikal.placement import compute_placements, do_place, placements, set_up
+from meeple.games.tikal.scoring import ScoringRound
 from meeple.games.tikal.seats import SEATS
+from meeple.games.tikal.treasures import (
+    do_exchange,
+    do_recover,
+    exchange_actions,
+    recover_actions,
+)
+from meeple.games.tikal.turns import after_base_turn, begin_turn, score_and_continue
+from meeple.games.tikal.walking import do_walk, walk_actions, walk_cost
 
-LEVELS_PER_TEMPLE_PER_TURN = 2  # TIK-6 (rulebook)
-TOKENS_PER_TILE_PER_TURN = 2  # TIK-7 (rulebook)
-GUARDS_PER_PLAYER = 2  # TIK-10 (rulebook)
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 #: Results memoised per edition by board layout (placements, paths) before the memo starts afresh.
 _MEMO_LIMIT = 4096
 
-# Actions are immutable values: the legal-action lists share one instance per distinct action
-# instead of building a new one each time (search also finds actions by identity). Those listed
-# at every step (a space's, a placement, a bid) are kept in tables indexed by number: a list
-# index, where `functools.cache` hashes its arguments on every call.
-_camp_move = functools.cache(CampMove)
-_exchange = functools.cache(Exchange)
-_END_TURN = EndTurn()
-
-
-_A = TypeVar("_A", bound=Action)
-
-
-class _Numbered(Generic[_A]):
-    """One action per number (a space, a bid), made the first time it is asked for and kept
-    for good. A server's threads may ask at once: `dict.setdefault` keeps the first instance
-    made, so every caller gets that one."""
-
-    def __init__(self, make: Callable[[int], _A]) -> None:
-        self._make = make
-        self._made: dict[int, _A] = {}
-
-    def at(self, number: int) -> _A:
-        action = self._made.get(number)
-        if action is None:
-            action = self._made.setdefault(number, self._make(number))
-        return action
-
-
-_EXCAVATE = _Numbered(Excavate)
-_RECOVER = _Numbered(Recover)
-_BUILD_CAMP = _Numbered(BuildCamp)
-_PLACE_GUARD = _Numbered(PlaceGuard)
-_DEPLOY_LEADER = _Numbered(functools.partial(Deploy, "leader"))
-_DEPLOY_WORKER = _Numbered(functools.partial(Deploy, "worker"))
-_PLACE_TILE = _Numbered(lambda number: PlaceTile(*divmod(number, SIDES)))
-"""Placing the tile in hand, numbered space × `SIDES` + rotation."""
-_BID = _Numbered(Bid)
-_PASS = Pass()
-_choose_tile = functools.cache(ChooseTile)
-
-
-def _count(values: list[int], value: int) -> int:
-    """`values.count(value)` as a typed loop, which compiled compares ints in C (see `_camps`)."""
-    found = 0
-    for each in values:
-        if each == value:
-            found += 1
-    return found
-
-
-Problem = tuple[str, str] | None
-"""Why a rule refuses an action, as (rule, reason); None if it allows it."""
-
-# Reasons for refusals, and names of actions, that take no argument, made once: the legal
-# actions check the rules on every space with an own figure at every step, and every action
-# names itself to `_spend`.
-_NO_TEMPLE_TO_EXCAVATE: Problem = ("TIK-6", say("only a temple can be excavated"))
-_GUARDED_TEMPLE: Problem = ("TIK-6", say("a guarded temple is never excavated again"))
-_LEVELS_DONE: Problem = ("TIK-6", say("at most 2 levels per temple per turn"))
-_LEVEL_NEEDS_FIGURE: Problem = (
-    "TIK-6",
-    say("each level this turn needs a distinct own figure on the temple"),
-)
-_NO_TOKEN: Problem = ("TIK-7", say("no treasure token lies on that tile"))
-_TOKENS_DONE: Problem = ("TIK-7", say("at most 2 treasures per tile per turn"))
-_TOKEN_NEEDS_FIGURE: Problem = (
-    "TIK-7",
-    say("each treasure this turn needs a distinct own figure on the tile"),
-)
-_CAMP_THERE: Problem = ("TIK-9", say("there is already a camp on that tile"))
-_NO_TEMPLE_TO_GUARD: Problem = ("TIK-10", say("only a temple can be guarded"))
-_ALREADY_GUARDED: Problem = ("TIK-10", say("that temple is already guarded"))
-_GUARDS_USED: Problem = (
-    "TIK-10",
-    say_n("at most {n} guard per player", "at most {n} guards per player", n=GUARDS_PER_PLAYER),
-)
-_NO_SOLE_MAJORITY: Problem = ("TIK-10", say("a guard needs the strict sole majority on the temple"))
-_NO_CAMP_SITE: Problem = (
-    "TIK-9",
-    say("a camp goes on a jungle tile or a treasure tile with no tokens left"),
-)
-_THIS_MOVE = say("this move")
-_DEPLOYING = say("deploying")
-_EXCAVATING = say("excavating")
-_RECOVERING = say("recovering a treasure")
-_EXCHANGING = say("exchanging")
-_BUILDING_CAMP = say("building a camp")
-_PLACING_GUARD = say("placing a guard")
 
 #: Attributes fixed by the options, shared by every copy of a state (the JSON form keeps the
 #: options and the seed; the rest follows from them).
@@ -178,8 +111,8 @@ _SETUP_SLOTS = (
     "auction",
     "tile_kinds",
     "names",
-    "_nbr",
-    "_base",
+    "neighbours",
+    "base_camp",
 )
 #: What a state derives from its fields and keeps until they change; immutable, so shared by
 #: copies, and no part of the JSON form.
@@ -190,7 +123,7 @@ _CACHE_SLOTS = ("_paths", "_placed")
 class TikalState(GameState):
     """A game of Tikal, base or auction version, for 2–4 players.
 
-    Every attribute is declared below. The ones after `_base` make up the JSON form; each is
+    Every attribute is declared below. The ones after `base_camp` make up the JSON form; each is
     declared once more in `fields.FIELDS`, which says how it is read, checked and copied.
     """
 
@@ -216,9 +149,9 @@ class TikalState(GameState):
     """[tile] -> its kind, the edition's (rule checks read it constantly)."""
     names: tuple[str, ...]
     """[space] -> its name on the terminal board, such as ``c2``."""
-    _nbr: tuple[tuple[Space, ...], ...]
+    neighbours: tuple[tuple[Space, ...], ...]
     """[space][side] -> the neighbouring space, or -1 off the board; the edition's."""
-    _base: Space
+    base_camp: Space
     """The base camp's space."""
 
     # -- derived from the fields, kept until they change ----------------------------------
@@ -329,24 +262,12 @@ class TikalState(GameState):
         if type(seed) is not int:
             raise OptionsError(f"seed must be an integer, not {seed!r}")
         state = cls._blank(cls.normalize_options(options), seed)
-        edition = state.edition
-        # TIK-1: the stack by letter, A on top, each letter shuffled; tokens shuffled.
-        rng = derive_rng(seed, "setup")
-        stack: list[TileIndex] = []
-        for letter in edition.letters:
-            group = [t for t in edition.terrain if edition.tiles[t].letter == letter]
-            rng.shuffle(group)
-            stack.extend(group)
-        state.stack = stack[::-1]  # the top of the stack is the end of the list
-        tokens = [k for k in range(edition.treasure_kinds) for _ in range(edition.treasure_copies)]
-        rng.shuffle(tokens)
-        state.token_supply = tokens
-        for space, tile in edition.preprinted:
-            state._put_tile(space, tile, 0)
+        state = cls._blank(cls.normalize_options(options), seed)
+        set_up(state)
         if state.auction:
-            state._start_round(0)
+            start_round(state, 0)
         else:
-            state._begin_turn(0)  # TIK-1: seat 1 (index 0) starts
+            begin_turn(state, 0)  # TIK-1: seat 1 (index 0) starts
         return state
 
     @classmethod
@@ -377,8 +298,8 @@ class TikalState(GameState):
         state.auction = options["auction"]
         state.tile_kinds = edition.tile_kinds
         state.names = space_names(edition)
-        state._nbr = edition.neighbours
-        state._base = edition.base_camp
+        state.neighbours = edition.neighbours
+        state.base_camp = edition.base_camp
         state._paths, state._placed = None, ()
         fields.set_initial(state, state._setup())
         return state
@@ -440,90 +361,44 @@ class TikalState(GameState):
         if self.step == OVER or seat != self.current:
             return []
         if self.step == PLACE:
-            return list(self._placements(self.hand))
+            return list(placements(self, self.hand))
         if self.step == BID:
-            top = self.score[seat]
-            return [_PASS, *[_BID.at(amount) for amount in range(self.high_bid + 1, top + 1)]]
+            return bid_actions(self, seat)
         if self.step == CHOOSE:
-            ids = sorted({self.edition.tiles[t].id for t in self.revealed})
-            return [_choose_tile(tile_id) for tile_id in ids]
+            return choose_actions(self)
         return self._act_actions(seat)
 
     def _act_actions(self, seat: Seat) -> list[Action]:
-        ed, n, ap = self.edition, self.n, self.ap
-        costs = ed.costs
+        """The action step's actions, family by family (TIK-4 to TIK-10), in the order the
+        families come in the rulebook; each family is asked only if the points left pay for
+        it. What every family reads is worked out once here."""
+        ap, costs = self.ap, self.edition.costs
         actions: list[Action] = []
-        append = actions.append
-        camps = self._camps(seat)
+        camps = own_camps(self, seat)
         tile_at, kinds, leader = self.tile_at, self.tile_kinds, self.leader[seat]
-        workers = seat_workers(self.workers, n, seat)
-        # Spaces with an own figure, in board order (a typed loop: see `_camps`).
+        workers = seat_workers(self.workers, self.n, seat)
+        # Spaces with an own figure, in board order (a typed loop: see `camps.own_camps`).
         occupied = [s for s in range(len(workers)) if workers[s] or s == leader]
         if ap >= costs["deploy_figure"]:
-            if leader == SUPPLY:
-                for c in camps:
-                    append(_DEPLOY_LEADER.at(c))
-            if self.supply[seat]:
-                for c in camps:
-                    append(_DEPLOY_WORKER.at(c))
+            deploy_actions(self, seat, leader, camps, actions)
         if ap >= costs["camp_to_camp"] and len(camps) > 1:
-            for src in camps:
-                if leader == src:
-                    actions.extend(_camp_move("leader", src, dst) for dst in camps if dst != src)
-                if workers[src] > 0:
-                    actions.extend(_camp_move("worker", src, dst) for dst in camps if dst != src)
+            camp_move_actions(leader, workers, camps, actions)
         paths = self.paths()
-        walks, limits, by_figure = paths.walks, paths.walk_limit, paths.walks_by_figure
-        for src in occupied:
-            # 0: the leader's walks, 1: a worker's, 2: both (each leader's walk, then the
-            # worker's); all of them if the dearest is affordable, as is usual
-            which = (2 if workers[src] else 0) if leader == src else 1
-            if ap >= limits[src]:
-                actions.extend(by_figure[src][which])
-                continue
-            for cost, leader_walk, worker_walk in walks[src]:
-                if cost <= ap:
-                    if which != 1:
-                        append(leader_walk)
-                    if which:
-                        append(worker_walk)
+        walk_actions(paths, ap, leader, workers, occupied, actions)
         # Only temples can be excavated or guarded, only tiles with tokens give treasures: the
-        # other spaces are refused by the first check of each rule's `_problem`.
+        # other spaces are refused by the first check of each rule's `*_problem`.
         temples = [s for s in occupied if kinds[tile_at[s]] == "temple"]
         if ap >= costs["excavate_level"]:
-            for s in temples:
-                if self._excavate_problem(seat, s) is None:
-                    append(_EXCAVATE.at(s))
+            excavate_actions(self, seat, temples, actions)
         if ap >= costs["recover_treasure"]:
-            tokens = self.tokens
-            for s in occupied:
-                if s in tokens and self._recover_problem(seat, s) is None:
-                    append(_RECOVER.at(s))
+            recover_actions(self, seat, occupied, actions)
         if ap >= costs["exchange_treasure"]:
-            k = ed.treasure_kinds
-            mine = seat_treasures(self.treasures, k, seat)
-            gives = [g for g in range(k) if mine[g] == 1] if 1 in mine else []
-            for other in range(n):
-                if other == seat or not gives:
-                    continue
-                theirs = seat_treasures(self.treasures, k, other)
-                if 1 not in theirs:  # no single treasure to take
-                    continue
-                for take in range(k):
-                    if theirs[take] == 1:
-                        actions.extend(_exchange(g, other, take) for g in gives if g != take)
-        if ap >= costs["build_camp"] and len(camps) - 1 < ed.camps:
-            # `_camp_problem` on the jungle and treasure tiles (no other tile takes a camp);
-            # its limit on camps is the condition just checked.
-            camp, tokens = self.camp, self.tokens
-            for s, jungle in paths.camp_sites:
-                if camp[s] == NO_SEAT and (jungle or not tokens.get(s)):
-                    append(_BUILD_CAMP.at(s))
+            exchange_actions(self, seat, actions)
+        if ap >= costs["build_camp"] and len(camps) - 1 < self.edition.camps:
+            build_camp_actions(self, paths, actions)
         if ap >= costs["place_guard"]:
-            for s in temples:
-                if self._guard_problem(seat, s) is None:
-                    append(_PLACE_GUARD.at(s))
-        append(_END_TURN)
+            guard_actions(self, seat, temples, actions)
+        actions.append(_END_TURN)
         return actions
 
     def tried_actions(self, seat: Seat) -> list[Action]:
@@ -532,7 +407,7 @@ class TikalState(GameState):
         if self.step != ACT or seat != self.current:
             return []
         leader, workers = self.leader[seat], seat_workers(self.workers, self.n, seat)
-        tried: list[Action] = [Deploy(f, c) for f in FIGURES for c in self._camps(seat)]
+        tried: list[Action] = [Deploy(f, c) for f in FIGURES for c in own_camps(self, seat)]
         for space, tile in enumerate(self.tile_at):
             figures = [f for f in FIGURES if (leader == space if f == "leader" else workers[space])]
             if tile == NO_TILE or not figures:
@@ -541,7 +416,9 @@ class TikalState(GameState):
             if kind == "temple":
                 tried += [Excavate(space), PlaceGuard(space)]
             tried += [Recover(space)] if kind == "treasure" else [BuildCamp(space)]
-            tried += [Walk(f, space, dst) for f in figures for dst in self._nbr[space] if dst >= 0]
+            tried += [
+                Walk(f, space, dst) for f in figures for dst in self.neighbours[space] if dst >= 0
+            ]
         return tried
 
     def paths(self) -> Paths:
@@ -561,57 +438,26 @@ class TikalState(GameState):
             paths, self._paths, self._placed = known, known, ()
         return paths
 
+    def note_placed(self, space: Space) -> None:
+        """A tile was laid on `space`: the `Paths` kept is brought up to date around it (with
+        the other spaces placed since) the next time `paths` is asked for."""
+        if self._paths is not None:
+            self._placed += (space,)
+
     def _walk_graph(self) -> list[GraphRow]:
         """[space] -> (neighbour, AP) of every walk out of the space with a passage (TIK-5),
         sides in order."""
         return self.paths().graph
 
     def _placements(self, tile: int) -> tuple[PlaceTile, ...]:
-        """Where `tile` may go (TIK-2), one action per distinct layout, in board order: kept
-        with the `Paths` of the board's layout, so memoised per edition by layout as those are
-        (search reaches the same layouts again and again), and found without a key made of
-        the whole layout."""
-        extra = self.paths().extra
-        key = ("placements", tile)
-        known: tuple[PlaceTile, ...] | None = extra.get(key)
-        if known is None:
-            known = extra[key] = self._compute_placements(tile)
-        return known
+        """`placement.placements`, for the tests of its memo."""
+        return placements(self, tile)
 
     def _compute_placements(self, tile: int) -> tuple[PlaceTile, ...]:
-        """TIK-2: a tile goes on an empty space next to a placed tile (the layout's
-        `Paths.frontier`); a non-volcano tile also needs, on some side facing a non-volcano
-        tile, a stone on one of the two sides."""
-        ed = self.edition
-        tile_at, rotation, kinds = self.tile_at, self.rotation, self.tile_kinds
-        rotated, sides = ed.rotated_steps, ed.neighbour_sides
-        rotations = ed.distinct_rotations[tile]
-        stones = ed.stone_sides[tile]  # [rotation] -> sides of `tile` with a stone
-        volcano = kinds[tile] == "volcano"
-        result: list[PlaceTile] = []
-        for space in self.paths().frontier:
-            passage = False
-            facing = 0  # sides facing a non-volcano tile without a stone on its side
-            for side, nb, opposite in sides[space]:
-                there = tile_at[nb]
-                if there == NO_TILE or kinds[there] == "volcano":
-                    continue
-                if rotated[there][rotation[nb]][opposite] >= 1:
-                    passage = True  # a stone on the neighbour's side: every rotation fits
-                    break
-                facing |= 1 << side
-            first = space * SIDES
-            for rot in rotations:
-                if volcano or passage or stones[rot] & facing:
-                    result.append(_PLACE_TILE.at(first + rot))
-        return tuple(result)
+        """`placement.compute_placements`, for the tests of its memo."""
+        return compute_placements(self, tile)
 
     # -- helpers on the board -----------------------------------------------------------------
-    def _has(self, seat: Seat, figure: str, space: Space) -> bool:
-        if figure == "leader":
-            return self.leader[seat] == space
-        return self.workers[worker_slot(self.n, space, seat)] > 0
-
     def figures_on(self, seat: Seat, space: Space) -> int:
         return self.workers[worker_slot(self.n, space, seat)] + (self.leader[seat] == space)
 
@@ -621,13 +467,6 @@ class TikalState(GameState):
         if self.leader[seat] == space:
             weight += self.edition.leader_weight
         return weight
-
-    def _camps(self, seat: int) -> list[int]:
-        """The base camp and the seat's own camps: where it deploys and moves by secret paths."""
-        # A typed loop: compiled, it compares ints in C, where `seat in camp` and
-        # `camp.count(seat)` box the seat and compare objects on every space.
-        camp = self.camp
-        return [self._base, *[space for space in range(len(camp)) if camp[space] == seat]]
 
     def majority_holder(self, space: Space) -> Seat:
         """The seat that holds a temple in a scoring (TIK-12), or `NO_SEAT`: the guard, else
@@ -643,63 +482,9 @@ class TikalState(GameState):
                 holder = NO_SEAT
         return holder if best > 0 else NO_SEAT
 
-    def _excavate_problem(self, seat: int, space: int) -> Problem:
-        if self.tile_at[space] == NO_TILE or self.tile_kinds[self.tile_at[space]] != "temple":
-            return _NO_TEMPLE_TO_EXCAVATE
-        if self.guard[space] != NO_SEAT:
-            return _GUARDED_TEMPLE
-        done = self.turn_excavated.get(space, 0)
-        if done >= LEVELS_PER_TEMPLE_PER_TURN:
-            return _LEVELS_DONE
-        if self.figures_on(seat, space) <= done:
-            return _LEVEL_NEEDS_FIGURE
-        nxt = self.temple_top[space] + 1
-        if nxt >= len(self.levels) or self.levels[nxt] == 0:
-            return "TIK-6", say(
-                "no temple level tile {level} is left, so this temple is finished", level=nxt
-            )
-        return None
-
-    def _recover_problem(self, seat: int, space: int) -> Problem:
-        if not self.tokens.get(space):
-            return _NO_TOKEN
-        done = self.turn_recovered.get(space, 0)
-        if done >= TOKENS_PER_TILE_PER_TURN:
-            return _TOKENS_DONE
-        if self.figures_on(seat, space) <= done:
-            return _TOKEN_NEEDS_FIGURE
-        return None
-
-    def _camp_problem(self, seat: int, space: int) -> Problem:
-        tile = self.tile_at[space]
-        kind = self.tile_kinds[tile] if tile != NO_TILE else ""
-        if kind != "jungle" and not (kind == "treasure" and not self.tokens.get(space)):
-            return _NO_CAMP_SITE
-        if self.camp[space] != NO_SEAT:
-            return _CAMP_THERE
-        if len(self._camps(seat)) - 1 >= self.edition.camps:
-            return "TIK-9", say_n(
-                "at most {n} camp per player in the game",
-                "at most {n} camps per player in the game",
-                n=self.edition.camps,
-            )
-        return None
-
-    def _guard_problem(self, seat: int, space: int) -> Problem:
-        tile = self.tile_at[space]
-        if tile == NO_TILE or self.tile_kinds[tile] != "temple":
-            return _NO_TEMPLE_TO_GUARD
-        if self.guard[space] != NO_SEAT:
-            return _ALREADY_GUARDED
-        if _count(self.guard, seat) >= GUARDS_PER_PLAYER:
-            return _GUARDS_USED
-        mine = self.weight_on(seat, space)
-        if mine == 0:
-            return _NO_SOLE_MAJORITY
-        for other in range(self.n):
-            if other != seat and self.weight_on(other, space) >= mine:
-                return _NO_SOLE_MAJORITY
-        return None
+    def walk_cost(self, src: int, dst: int) -> int:
+        """Stones on both touching sides of two adjacent tiles (TIK-5; `walking`)."""
+        return walk_cost(self, src, dst)
 
     # -- applying actions -------------------------------------------------------------------
     def check_seat(self, seat: object) -> int:
@@ -726,384 +511,6 @@ class TikalState(GameState):
                 ),
             )
         handler(self, seat, action)
-
-    def _spend(self, cost: int, what: str) -> None:
-        """Pay `cost` action points; the last check before an action changes anything."""
-        if cost > self.ap:
-            raise IllegalAction(
-                "TIK-4",
-                say(
-                    "{what} costs {cost} AP but only {ap} are left",
-                    what=what,
-                    cost=cost,
-                    ap=self.ap,
-                ),
-            )
-        self.ap -= cost
-
-    def _check_space(self, space: int) -> None:
-        if not 0 <= space < len(self.tile_at):
-            raise IllegalAction("board", say("space {space} is not on the board", space=space))
-
-    def _check_figure(self, figure: str) -> None:
-        if figure not in FIGURES:
-            raise IllegalAction(
-                "rulebook",
-                say("figure must be 'leader' or 'worker', not {figure!r}", figure=figure),
-            )
-
-    def _do_place(self, seat: int, action: PlaceTile) -> None:
-        self._check_space(action.space)
-        if not 0 <= action.rotation < SIDES:
-            raise IllegalAction("TIK-2", say("rotation must be 0 to {last}", last=SIDES - 1))
-        tile = self.hand
-        layout = self.edition.rotated_steps[tile][action.rotation]
-        canonical = next(
-            r
-            for r in self.edition.distinct_rotations[tile]
-            if self.edition.rotated_steps[tile][r] == layout
-        )
-        allowed = _PLACE_TILE.at(action.space * SIDES + canonical)
-        # The table's instance is found by identity (a C loop, compiled); should a placement
-        # ever not be the table's (a copy from elsewhere), by value: never by identity alone.
-        placements = self._placements(tile)
-        if not any(p is allowed for p in placements) and allowed not in placements:
-            if self.tile_at[action.space] != NO_TILE:
-                raise IllegalAction("TIK-2", say("that space already holds a tile"))
-            raise IllegalAction(
-                "TIK-2",
-                say(
-                    "a tile must touch a placed tile, and a non-volcano tile needs a path of "
-                    "stones to a non-volcano neighbour"
-                ),
-            )
-        self._put_tile(action.space, tile, canonical)
-        self.hand = NO_TILE
-        self.last_placer = seat
-        self._start_act()
-
-    def _put_tile(self, space: int, tile: int, rotation: int) -> None:
-        definition = self.edition.tiles[tile]
-        self.tile_at[space] = tile
-        self.rotation[space] = rotation
-        if self._paths is not None:
-            self._placed += (space,)
-        if definition.kind == "temple":
-            self.temple_top[space] = definition.temple_value
-        if definition.kind == "treasure":
-            # TIK-3: one face-down token per mask, fewer if the tokens run out.
-            count = min(definition.masks, len(self.token_supply))
-            if count:
-                taken = self.token_supply[-count:]
-                del self.token_supply[-count:]
-                self.tokens[space] = taken
-
-    def _do_deploy(self, seat: int, action: Deploy) -> None:
-        self._check_figure(action.figure)
-        self._check_space(action.dst)
-        if action.dst not in self._camps(seat):
-            raise IllegalAction(
-                "TIK-4", say("figures are deployed on the base camp or an own camp")
-            )
-        if action.figure == "leader" and self.leader[seat] != SUPPLY:
-            raise IllegalAction("TIK-4", say("the leader is not in the supply"))
-        if action.figure == "worker" and not self.supply[seat]:
-            raise IllegalAction("TIK-4", say("no worker is left in the supply"))
-        self._spend(self.edition.costs["deploy_figure"], _DEPLOYING)
-        self._add_figure(seat, action.figure, action.dst)
-        if action.figure == "worker":
-            self.supply[seat] -= 1
-
-    def _do_camp_move(self, seat: int, action: CampMove) -> None:
-        self._check_figure(action.figure)
-        self._check_space(action.src)
-        self._check_space(action.dst)
-        camps = self._camps(seat)
-        if action.src not in camps or action.dst not in camps or action.src == action.dst:
-            raise IllegalAction(
-                "TIK-4", say("secret paths join only the base camp and the player's own camps")
-            )
-        self._move(seat, action.figure, action.src, action.dst, self.edition.costs["camp_to_camp"])
-
-    def _do_walk(self, seat: int, action: Walk) -> None:
-        self._check_figure(action.figure)
-        self._check_space(action.src)
-        self._check_space(action.dst)
-        if action.dst not in self._nbr[action.src] or self.tile_at[action.src] == NO_TILE:
-            raise IllegalAction("TIK-5", say("a walk goes to an adjacent tile"))
-        dst_tile = self.tile_at[action.dst]
-        if dst_tile == NO_TILE:
-            raise IllegalAction("TIK-5", say("there is no tile on that space yet"))
-        if self.tile_kinds[dst_tile] == "volcano":
-            raise IllegalAction("TIK-5", say("a volcano is never entered"))
-        cost = self.walk_cost(action.src, action.dst)
-        if cost == 0:
-            raise IllegalAction("TIK-5", say("no stones on either side: there is no passage"))
-        self._move(seat, action.figure, action.src, action.dst, cost)
-
-    def walk_cost(self, src: int, dst: int) -> int:
-        """Stones on both touching sides of two adjacent tiles (TIK-5)."""
-        side = self._nbr[src].index(dst)
-        rotated = self.edition.rotated_steps
-        here = rotated[self.tile_at[src]][self.rotation[src]][side]
-        there = rotated[self.tile_at[dst]][self.rotation[dst]][(side + 3) % SIDES]
-        return here + there
-
-    def _move(self, seat: int, figure: str, src: int, dst: int, cost: int) -> None:
-        if not self._has(seat, figure, src):
-            raise IllegalAction(
-                "TIK-4", say("no own {figure} stands there", figure=narration.figure_word(figure))
-            )
-        self._spend(cost, _THIS_MOVE)
-        if figure == "leader":
-            self.leader[seat] = dst
-        else:
-            self.workers[worker_slot(self.n, src, seat)] -= 1
-            self.workers[worker_slot(self.n, dst, seat)] += 1
-
-    def _add_figure(self, seat: int, figure: str, space: int) -> None:
-        if figure == "leader":
-            self.leader[seat] = space
-        else:
-            self.workers[worker_slot(self.n, space, seat)] += 1
-
-    def _do_excavate(self, seat: int, action: Excavate) -> None:
-        self._check_space(action.space)
-        problem = self._excavate_problem(seat, action.space)
-        if problem is None and not self.figures_on(seat, action.space):
-            problem = ("TIK-6", say("an own figure must stand on the temple"))
-        _raise_if(problem)
-        self._spend(self.edition.costs["excavate_level"], _EXCAVATING)
-        nxt = self.temple_top[action.space] + 1
-        self.levels[nxt] -= 1
-        self.temple_top[action.space] = nxt
-        self.turn_excavated[action.space] = self.turn_excavated.get(action.space, 0) + 1
-
-    def _do_recover(self, seat: int, action: Recover) -> None:
-        self._check_space(action.space)
-        problem = self._recover_problem(seat, action.space)
-        _raise_if(problem)
-        self._spend(self.edition.costs["recover_treasure"], _RECOVERING)
-        pile = self.tokens[action.space]
-        kind = pile.pop()
-        if not pile:
-            del self.tokens[action.space]
-        self.treasures[treasure_slot(self.edition.treasure_kinds, seat, kind)] += 1
-        self.turn_recovered[action.space] = self.turn_recovered.get(action.space, 0) + 1
-        self.reveals += 1
-
-    def _do_exchange(self, seat: int, action: Exchange) -> None:
-        k = self.edition.treasure_kinds
-        if not (0 <= action.give < k and 0 <= action.take < k):
-            raise IllegalAction("TIK-8", say("treasure kinds are 0 to {last}", last=k - 1))
-        if not 0 <= action.other < self.n or action.other == seat:
-            raise IllegalAction("TIK-8", say("the exchange is with another player"))
-        if action.give == action.take:
-            raise IllegalAction(
-                "TIK-8", say("a swap for a treasure of the same kind changes nothing")
-            )
-        t, give, take, other = self.treasures, action.give, action.take, action.other
-        if t[treasure_slot(k, seat, give)] != 1:
-            raise IllegalAction("TIK-8", say("only an own single treasure can be given"))
-        if t[treasure_slot(k, other, take)] != 1:
-            raise IllegalAction(
-                "TIK-8", say("only the other player's single treasure can be taken")
-            )
-        self._spend(self.edition.costs["exchange_treasure"], _EXCHANGING)
-        t[treasure_slot(k, seat, give)] -= 1
-        t[treasure_slot(k, other, give)] += 1
-        t[treasure_slot(k, other, take)] -= 1
-        t[treasure_slot(k, seat, take)] += 1
-
-    def _do_build_camp(self, seat: int, action: BuildCamp) -> None:
-        self._check_space(action.space)
-        problem = self._camp_problem(seat, action.space)
-        _raise_if(problem)
-        self._spend(self.edition.costs["build_camp"], _BUILDING_CAMP)
-        self.camp[action.space] = seat
-
-    def _do_guard(self, seat: int, action: PlaceGuard) -> None:
-        self._check_space(action.space)
-        problem = self._guard_problem(seat, action.space)
-        _raise_if(problem)
-        self._spend(self.edition.costs["place_guard"], _PLACING_GUARD)
-        space = action.space
-        # One figure becomes the guard (a worker if there is one: which one is immaterial);
-        # every other figure of the player on the tile leaves the game (TIK-10).
-        self.out[seat] += self.figures_on(seat, space) - 1
-        self.workers[worker_slot(self.n, space, seat)] = 0
-        if self.leader[seat] == space:
-            self.leader[seat] = OUT
-        self.guard[space] = seat
-
-    def _do_end_turn(self, seat: int, action: EndTurn) -> None:
-        if self.scoring_queue:
-            self._score_and_continue(seat)
-        else:
-            self._after_normal_turn(seat)
-
-    def _do_bid(self, seat: int, action: Bid) -> None:
-        if action.amount <= self.high_bid:
-            raise IllegalAction("TIK-14", say("a bid must be higher than {bid}", bid=self.high_bid))
-        if action.amount > self.score[seat]:
-            raise IllegalAction(
-                "TIK-14",
-                say_n(
-                    "a bid may not exceed the bidder's {n} points",
-                    "a bid may not exceed the bidder's {n} points",
-                    n=self.score[seat],
-                ),
-            )
-        self.high_bid, self.high_bidder = action.amount, seat
-        self._next_bidder(seat)
-
-    def _do_pass(self, seat: int, action: Pass) -> None:
-        self.passed[seat] = True
-        if self.first_passer == NO_SEAT:
-            self.first_passer = seat
-        self._next_bidder(seat)
-
-    def _do_choose(self, seat: int, action: ChooseTile) -> None:
-        chosen = next((t for t in self.revealed if self.edition.tiles[t].id == action.tile), None)
-        if chosen is None:
-            raise IllegalAction(
-                "TIK-14", say("tile {tile!r} is not among the revealed tiles", tile=action.tile)
-            )
-        self.revealed.remove(chosen)
-        self._take_tile(seat, chosen)
-
-    # -- turn flow --------------------------------------------------------------------------
-    def _begin_turn(self, seat: int) -> None:
-        """Base version: `seat` draws the top tile (TIK-1, TIK-11)."""
-        self.current = seat
-        tile = self.stack.pop()
-        self.reveals += 1
-        self._take_tile(seat, tile)
-
-    def _take_tile(self, seat: int, tile: int) -> None:
-        """`seat` has drawn (or chosen) `tile`: a volcano starts a scoring round (TIK-11)."""
-        self.current = seat
-        self.hand = tile
-        if self.tile_kinds[tile] == "volcano":
-            self.volcano_drawer = seat
-            self.scoring_final = False
-            self.scoring_queue = [(seat + i) % self.n for i in range(self.n)]
-            self._start_act()
-        else:
-            self._start_place()
-
-    def _start_place(self) -> None:
-        if self._placements(self.hand):
-            self.step = PLACE
-        else:
-            # No space admits the tile (rulings are silent): it is set aside, face up, and the
-            # player goes on with the turn. See docs/rules-notes.md.
-            self.discarded.append(self.hand)
-            self.hand = NO_TILE
-            self.last_placer = self.current
-            self._start_act()
-
-    def _start_act(self) -> None:
-        self.step = ACT
-        self.ap = self.edition.action_points
-        self.turn_excavated = {}
-        self.turn_recovered = {}
-
-    def _score_and_continue(self, seat: int) -> None:
-        """End of a scoring turn: the player scores alone, then the next one plays (TIK-11)."""
-        entry = score_seat(self, seat)
-        self.score[seat] += entry["points"]
-        if not self.history or self.history[-1]["complete"]:
-            self.history.append(
-                {
-                    "round": len(self.history) + 1,
-                    "final": self.scoring_final,
-                    "complete": False,
-                    "entries": [],
-                }
-            )
-        self.history[-1]["entries"].append(entry)
-        self.scoring_queue.pop(0)
-        if self.scoring_queue:
-            self.current = self.scoring_queue[0]
-            self._start_act()
-            return
-        self.history[-1]["complete"] = True
-        if self.scoring_final:
-            self.step = OVER
-            self.ap = 0
-            return
-        self.current = self.volcano_drawer  # then places the volcano and plays a normal turn
-        self.volcano_drawer = NO_SEAT
-        self._start_place()
-
-    def _after_normal_turn(self, seat: int) -> None:
-        n = self.n
-        if not self.auction:
-            if self.stack:
-                self._begin_turn((seat + 1) % n)
-            else:  # TIK-13: the final round starts with the next player clockwise
-                self._start_final([(seat + 1 + i) % n for i in range(n)])
-            return
-        self.moved[seat] = True
-        self.last_mover = seat
-        if self.revealed:
-            self._start_auction((seat + 1) % n)
-        elif self.stack:
-            self._start_round((seat + 1) % n)
-        else:
-            # TIK-15: lowest score first; ties: clockwise nearer to whoever placed the last tile
-            placer = self.last_placer
-            order = sorted(range(n), key=lambda s: (self.score[s], (s - placer - 1) % n))
-            self._start_final(order)
-
-    def _start_final(self, order: list[int]) -> None:
-        self.scoring_final = True
-        self.scoring_queue = order
-        self.current = order[0]
-        self._start_act()
-
-    def _start_round(self, starter: int) -> None:
-        """Auction version: reveal one tile per player (fewer if the stack runs short)."""
-        count = min(self.n, len(self.stack))
-        self.revealed = [self.stack.pop() for _ in range(count)]
-        self.reveals += 1
-        self.moved = [False] * self.n
-        self._start_auction(starter)
-
-    def _start_auction(self, starter: int) -> None:
-        n = self.n
-        self.high_bid, self.high_bidder, self.first_passer = 0, NO_SEAT, NO_SEAT
-        self.passed = [False] * n
-        eligible = [(starter + i) % n for i in range(n) if not self.moved[(starter + i) % n]]
-        if len(eligible) == 1:  # the last player without a turn takes a tile for free
-            self._win_auction(eligible[0])
-            return
-        self.step = BID
-        self.current = eligible[0]
-
-    def _next_bidder(self, seat: int) -> None:
-        n = self.n
-        waiting = [s for s in range(n) if not self.moved[s] and not self.passed[s]]
-        if not waiting:
-            self._win_auction(self.first_passer)  # nobody bid: the first to pass moves free
-            return
-        if waiting == [self.high_bidder]:
-            self._win_auction(self.high_bidder)
-            return
-        for i in range(1, n + 1):
-            nxt = (seat + i) % n
-            if nxt in waiting:
-                self.current = nxt
-                return
-
-    def _win_auction(self, winner: int) -> None:
-        if winner == self.high_bidder:
-            self.score[winner] -= self.high_bid
-        self.high_bid, self.high_bidder, self.first_passer = 0, NO_SEAT, NO_SEAT
-        self.passed = [False] * self.n
-        self.current = winner
-        self.step = CHOOSE
 
     # -- views ------------------------------------------------------------------------------
     def view(self, seat: object) -> dict[str, Any]:
@@ -1189,7 +596,13 @@ class TikalState(GameState):
         return self._copy(kind is Walk or kind is CampMove or kind is Deploy)
 
     def _copy(self, move: bool) -> Self:
-        """`clone`, or with `move` the copy for a figure's move of `clone_to_try`."""
+        """`clone`, or with `move` the copy for a figure's move of `clone_to_try`.
+
+        One piece, above the complexity the package otherwise allows (issue 27): a line per
+        attribute, each field copied or (for a move) shared by a conditional expression. Split
+        into parts, every copy search makes (hundreds of thousands a search) would pay a call
+        per part, and a reader could no longer check the list against `fields.FIELDS` at one
+        glance; the fields test checks that it copies every declared attribute."""
         other = type(self).__new__(type(self))
         # the setup and the caches, shared
         other.options = self.options
@@ -1199,8 +612,8 @@ class TikalState(GameState):
         other.auction = self.auction
         other.tile_kinds = self.tile_kinds
         other.names = self.names
-        other._nbr = self._nbr
-        other._base = self._base
+        other.neighbours = self.neighbours
+        other.base_camp = self.base_camp
         other._paths = self._paths
         other._placed = self._placed
         # the fields, in `fields.FIELDS` order
@@ -1242,26 +655,33 @@ class TikalState(GameState):
         return other
 
 
-def _raise_if(problem: Problem) -> None:
-    """Raise the (rule, message) a rule check found, if any."""
-    if problem:
-        raise IllegalAction(*problem)
+def _end_turn(state: TikalState, seat: Seat, action: EndTurn) -> None:
+    """The turn ends: a scoring turn scores (`turns`); a normal turn passes play on, by the
+    base version's order (`turns`) or the auction's (`auction`)."""
+    if state.scoring_queue:
+        score_and_continue(state, seat)
+    elif state.auction:
+        after_auction_turn(state, seat)
+    else:
+        after_base_turn(state, seat)
 
+
+_END_TURN = EndTurn()
 
 _HANDLERS: dict[type[Action], Callable[[TikalState, Seat, Any], None]] = {
-    PlaceTile: TikalState._do_place,
-    Deploy: TikalState._do_deploy,
-    CampMove: TikalState._do_camp_move,
-    Walk: TikalState._do_walk,
-    Excavate: TikalState._do_excavate,
-    Recover: TikalState._do_recover,
-    Exchange: TikalState._do_exchange,
-    BuildCamp: TikalState._do_build_camp,
-    PlaceGuard: TikalState._do_guard,
-    EndTurn: TikalState._do_end_turn,
-    Bid: TikalState._do_bid,
-    Pass: TikalState._do_pass,
-    ChooseTile: TikalState._do_choose,
+    PlaceTile: do_place,
+    Deploy: do_deploy,
+    CampMove: do_camp_move,
+    Walk: do_walk,
+    Excavate: do_excavate,
+    Recover: do_recover,
+    Exchange: do_exchange,
+    BuildCamp: do_build_camp,
+    PlaceGuard: do_guard,
+    EndTurn: _end_turn,
+    Bid: do_bid,
+    Pass: do_pass,
+    ChooseTile: do_choose,
 }
 _STEP_OF: dict[type[Action], Step] = {
     PlaceTile: PLACE,

@@ -368,7 +368,27 @@ def describe_tile(edition: Edition, tile_id: str) -> Text:
 
 
 def status(view: Mapping[str, Any], edition: Edition) -> RenderableType:
-    lines = []
+    lines = [_status_head(view)]
+    if view["hand"] is not None:
+        lines.append(Text("Tile in hand: ") + describe_tile(edition, view["hand"]))
+    stack = Text(f"Stack: {view['stack_size']} tiles")
+    if view["stack_top_letter"]:
+        stack.append(f" (next letter {view['stack_top_letter']})")
+    stack.append(f" · treasure tokens left: {view['token_supply']}")
+    levels = " ".join(
+        f"{value}×{count}" for value, count in enumerate(view["temple_levels"]) if count
+    )
+    lines.append(stack)
+    lines.append(Text(f"Temple levels left (value×count): {levels or 'none'}"))
+    if view["discarded"]:
+        lines.append(Text(f"Set aside (no place fits): {', '.join(view['discarded'])}"))
+    if view["options"].get("auction"):
+        lines.append(_auction_line(view))
+    return Group(*lines)
+
+
+def _status_head(view: Mapping[str, Any]) -> Text:
+    """Who moves and in which step, with the points left and any scoring round under way."""
     step, movers = view["step"], view["to_move"]
     head = Text()
     if step == "over":
@@ -385,34 +405,23 @@ def status(view: Mapping[str, Any], edition: Edition) -> RenderableType:
             kind = "FINAL scoring round" if scoring["final"] else "scoring round (volcano)"
             order = " → ".join(seat_name(s) for s in scoring["queue"])
             head.append(f" · {kind}: {order} still to score", style="bold dark_orange")
-    lines.append(head)
-    if view["hand"] is not None:
-        lines.append(Text("Tile in hand: ") + describe_tile(edition, view["hand"]))
-    stack = Text(f"Stack: {view['stack_size']} tiles")
-    if view["stack_top_letter"]:
-        stack.append(f" (next letter {view['stack_top_letter']})")
-    stack.append(f" · treasure tokens left: {view['token_supply']}")
-    levels = " ".join(
-        f"{value}×{count}" for value, count in enumerate(view["temple_levels"]) if count
-    )
-    lines.append(stack)
-    lines.append(Text(f"Temple levels left (value×count): {levels or 'none'}"))
-    if view["discarded"]:
-        lines.append(Text(f"Set aside (no place fits): {', '.join(view['discarded'])}"))
-    if view["options"].get("auction"):
-        auction = view["auction"]
-        line = Text("Auction: revealed ")
-        line.append(", ".join(view["revealed"]) or "none")
-        if auction["high_bidder"] >= 0:
-            line.append(f" · high bid {auction['high_bid']} by {seat_name(auction['high_bidder'])}")
-        passed = [seat_name(s) for s, p in enumerate(auction["passed"]) if p]
-        if passed:
-            line.append(f" · passed: {', '.join(passed)}")
-        moved = [seat_name(s) for s, m in enumerate(view["moved"]) if m]
-        if moved:
-            line.append(f" · moved this round: {', '.join(moved)}")
-        lines.append(line)
-    return Group(*lines)
+    return head
+
+
+def _auction_line(view: Mapping[str, Any]) -> Text:
+    """The auction under way: the revealed tiles, the high bid, who passed and who moved."""
+    auction = view["auction"]
+    line = Text("Auction: revealed ")
+    line.append(", ".join(view["revealed"]) or "none")
+    if auction["high_bidder"] >= 0:
+        line.append(f" · high bid {auction['high_bid']} by {seat_name(auction['high_bidder'])}")
+    passed = [seat_name(s) for s, p in enumerate(auction["passed"]) if p]
+    if passed:
+        line.append(f" · passed: {', '.join(passed)}")
+    moved = [seat_name(s) for s, m in enumerate(view["moved"]) if m]
+    if moved:
+        line.append(f" · moved this round: {', '.join(moved)}")
+    return line
 
 
 def players_table(view: Mapping[str, Any], edition: Edition) -> Table:

@@ -39,7 +39,7 @@ async def create(
     seats = [SeatChoice(s.kind, s.bot) for s in new.seats]
     options = {PLAYERS: len(seats), **new.options}  # as many players as seats, unless said
     clock = None if new.clock is None else new.clock.clock()
-    created = await tables.create(new.game, options, seats, clock)
+    created = await tables.create(new.game, options, seats, clock, new.spectators_read_chat)
     return JSONResponse(
         {
             "table": created.id,

@@ -94,7 +94,9 @@ async def create_from_form(
     else:
         options, seats = read_form(info, fields, uploads, limits.max_edition)
         clock = read_clock(fields)
-    created = await tables.create(info.name, options, seats, clock)
+    # The form's box keeps the chat to the players; spectators read it unless it is ticked.
+    chat_open = not fields.get("chat_players_only")
+    created = await tables.create(info.name, options, seats, clock, chat_open)
     if fields.get("quick") and 0 in created.invites:  # (also "play again" against bots)
         _, session = await tables.join(created.id, created.invites[0], quick_name(info, reader))
         response = RedirectResponse(f"/tables/{created.id}", status_code=303)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -16,18 +17,22 @@ from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketState
 from uvicorn.protocols.utils import ClientDisconnected
 
+from meeple.i18n import N_
+from meeple.saying import page_said
 from meeple.server import deltas
-from meeple.server.hub import STATE, Connection, Hub
+from meeple.server.hub import CHAT, STATE, Connection, Hub
 from meeple.server.inputs import BadInput, read_json
-from meeple.server.messages import Sync, client_message, frame
+from meeple.server.messages import Say, Sync, client_message, frame
 from meeple.server.origin import same_origin
 from meeple.server.owners import Owners
+from meeple.server.rates import RateLimit
 from meeple.server.routes.cookies import credential
 from meeple.server.routes.dependencies import Config, Language, Service, connect_rate, message_rate
 from meeple.server.routes.playing import error, play
 from meeple.server.routes.refusals import validation_reason
-from meeple.server.service import TableError, UnknownTable
+from meeple.server.service import ChatRefused, TableError, UnknownTable
 from meeple.server.settings import Settings
+from meeple.server.store import ChatLine
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +46,10 @@ CLOSE_TOO_BIG = 1009
 CLOSE_SERVER_ERROR = 1011
 #: Closed for going over the connection rate.
 CLOSE_POLICY = 1008
+
+#: Why a chat line was refused before it reached the table.
+SPECTATORS_DO_NOT_WRITE = N_("only the table's players write in its chat")
+CHAT_TOO_FAST = N_("too many chat lines at once: wait a few seconds")
 
 router = APIRouter()
 
@@ -69,6 +78,7 @@ async def live(
     deltas.wanted(connection, takes_deltas, held)
     hub: Hub = websocket.app.state.hub
     hub.add(connection)
+    connection.want_chat()
     sender = asyncio.create_task(_send_loop(websocket, tables, connection, token))
 
     def pushes_ended(task: asyncio.Task[None]) -> None:
@@ -153,6 +163,10 @@ async def _receive_loop(
             deltas.wanted(connection, request.deltas, request.version)
             connection.want_state()
             continue
+        if isinstance(request, Say):
+            reply = await _say(websocket, service, connection, request)
+            connection.reply({"type": "answer", "nonce": request.nonce, **reply})
+            continue
         answer = await play(service, connection.table_id, connection.seat, request)
         reply = answer.to_json(connection.language)
         connection.reply({"type": "answer", "nonce": request.nonce, **reply})
@@ -179,5 +193,45 @@ async def _send_loop(
                 return
             connection.log_start = payload["log_size"]
             await websocket.send_text(frame(deltas.outgoing(connection, payload, hub.parked)))
+        elif item is CHAT:
+            if not await _still_holds(service, connection, token):
+                await websocket.close(CLOSE_UNAUTHORISED, "this credential holds no seat")
+                return
+            lines = await service.chat(connection.table_id, connection.seat, connection.chat_seen)
+            if lines:
+                connection.chat_seen = lines[-1].number
+                await websocket.send_text(frame(chat_frame(lines)))
         else:
             await websocket.send_text(frame(item))
+
+
+def chat_frame(lines: list[ChatLine]) -> dict[str, Any]:
+    """The ``chat`` frame of lines a connection has not had: each with its number, the seat
+    that wrote it (the page names and colours it as it does the seat), its text as written (a
+    page shows it as text) and when (epoch seconds)."""
+    return {
+        "type": "chat",
+        "lines": [
+            {"number": line.number, "seat": line.seat, "text": line.text, "at": line.at}
+            for line in lines
+        ],
+    }
+
+
+async def _say(
+    websocket: WebSocket, service: Owners, connection: Connection, request: Say
+) -> dict[str, Any]:
+    """Keep the chat line of `request`, or the refusal saying why (in the reader's language):
+    from a spectator, over the seat's chat rate, or not 1 to 500 characters of text."""
+    refused = {"ok": False, "rule": "chat"}
+    if connection.seat is None:
+        reason = page_said(connection.language, SPECTATORS_DO_NOT_WRITE, {})
+        return {**refused, "reason": reason}
+    rate: RateLimit = websocket.app.state.chat_rate
+    if not rate.hit(f"{connection.table_id} {connection.seat}"):
+        return {**refused, "reason": page_said(connection.language, CHAT_TOO_FAST, {})}
+    try:
+        line = await service.say(connection.table_id, connection.seat, request.text)
+    except ChatRefused as exc:
+        return {**refused, "reason": page_said(connection.language, exc.message, exc.values)}
+    return {"ok": True, "number": line.number}

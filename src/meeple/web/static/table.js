@@ -64,6 +64,9 @@ const REFUSALS = {
 const TOO_MANY = say("Too many messages at once: wait a moment and try again.");
 const UNREADABLE = say("The server could not read that message.");
 const GONE = say("Your seat was taken over: its link was used in another browser, or the table's creator handed it to a bot or gave it a new link. You are watching as a spectator now. To play again, ask the creator for a new invite link.");
+const MUTE = say("Mute");
+const MUTED = say("Muted in this browser:");
+
 /** What the page says for a click that no rule of the game answers, by the server's code. */
 const WHY = {
   "not your turn": say("It is not your turn."),
@@ -412,6 +415,78 @@ function applied(held, delta) {
   return {...result, type: "state", version: delta.version, log_start: delta.log_start, log: delta.log};
 }
 
+// The table's chat: lines come in `chat` frames (docs/protocol.md), each with its number, so a
+// line sent again after a reconnection is shown once. A line is text as its writer wrote it:
+// it is put in with textContent, never as markup. Muting a seat hides its lines in this
+// browser only (localStorage, per table).
+const chatLines = new Map();
+const chatNonces = new Set();
+const MUTED_KEY = `meeple.muted.${table}`;
+function mutedSeats() {
+  try { return new Set(JSON.parse(localStorage.getItem(MUTED_KEY) || "[]")); } catch { return new Set(); }
+}
+function setMuted(seat, muted) {
+  const seats = mutedSeats();
+  if (muted) seats.add(seat); else seats.delete(seat);
+  try { localStorage.setItem(MUTED_KEY, JSON.stringify([...seats])); } catch { /* kept for this page only */ }
+  showChat();
+}
+function chatLine(entry, mine) {
+  const li = line({seat: entry.seat, text: entry.text});
+  li.dataset.number = entry.number;
+  if (!mine) {
+    const mute = document.createElement("button");
+    mute.type = "button";
+    mute.className = "mute";
+    mute.textContent = MUTE;
+    mute.setAttribute("aria-label", `${MUTE}: ${seatName(entry.seat)}`);
+    mute.addEventListener("click", () => setMuted(entry.seat, true));
+    li.append(mute);
+  }
+  return li;
+}
+let chatShown = "";
+function showChat() {
+  if (!state) return; // the names come with the first position
+  const muted = mutedSeats();
+  // Drawn again only when something shown changed: the list is a live region, and a screen
+  // reader would read it all out again at every move.
+  const shownKey = JSON.stringify([chatLines.size, [...muted], state.seats.map((_, seat) => seatName(seat))]);
+  if (shownKey === chatShown) return;
+  chatShown = shownKey;
+  const mySeat = seated ? Number(root.dataset.seat) : null;
+  const shown = [...chatLines.values()].filter((entry) => !muted.has(entry.seat));
+  $("chat-lines").replaceChildren(...shown.map((entry) => chatLine(entry, entry.seat === mySeat)));
+  $("chat-empty").hidden = chatLines.size > 0;
+  const list = $("chat-lines");
+  list.scrollTop = list.scrollHeight;
+  const unmute = [...muted].filter((seat) => state.seats[seat]).map((seat) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = say("Unmute {name}", {name: seatName(seat)});
+    button.addEventListener("click", () => setMuted(seat, false));
+    return button;
+  });
+  $("muted").replaceChildren(MUTED, ...unmute);
+  $("muted").hidden = unmute.length === 0;
+}
+function heardChat(message) {
+  for (const entry of message.lines) chatLines.set(entry.number, entry);
+  showChat();
+}
+$("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value;
+  if (!text.trim()) return;
+  const id = nonce();
+  if (send({type: "say", text, nonce: id})) { chatNonces.add(id); $("chat-error").textContent = ""; }
+});
+function chatAnswered(answer) {
+  chatNonces.delete(answer.nonce);
+  if (answer.ok) $("chat-text").value = "";
+  else $("chat-error").textContent = answer.reason;
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   // Deltas from the position this page holds when it connects again as the same reader (not
@@ -427,7 +502,9 @@ function connect() {
       if (state?.version !== message.from) { send({type: "sync", deltas: true, log_start: 0}); return; }
       message = applied(state, message);
     }
-    if (message.type === "state") { $("error").textContent = ""; show(message); }
+    if (message.type === "chat") { heardChat(message); return; }
+    if (message.type === "answer" && chatNonces.has(message.nonce)) { chatAnswered(message); return; }
+    if (message.type === "state") { $("error").textContent = ""; show(message); showChat(); }
     else if (message.type === "answer" && !message.ok) { idle(); $("error").textContent = refusal(message); }
     else if (message.type === "error") { idle(); $("error").textContent = "retry_after" in message ? TOO_MANY : UNREADABLE; }
   };
