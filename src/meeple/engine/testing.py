@@ -21,7 +21,7 @@ from typing import Any
 from meeple.engine.actions import Action
 from meeple.engine.errors import IllegalAction, MeepleError, OptionsError
 from meeple.engine.game import GameState
-from meeple.engine.gameinfo import PLAYERS, GameInfo
+from meeple.engine.gameinfo import PLAYERS, GameInfo, OptionSpec
 from meeple.engine.record import GameRecord
 from meeple.engine.registry import edition_names, shipped_edition
 from meeple.engine.words import Catalogue, render
@@ -358,20 +358,26 @@ def check_options(info: GameInfo) -> None:
     _assert_refused(state_class, {PLAYERS: info.max_players + 1})
     _assert_refused(state_class, {"no_such_option": True})
     for spec in info.options:
-        if spec.kind == "flag":
-            for value in (True, False):
-                assert state_class.normalize_options({spec.name: value})[spec.name] is value
-            _assert_refused(state_class, {spec.name: "yes"})
-        elif spec.kind == "seat":
-            for players in sizes:
-                for seat in range(players):
-                    chosen = {PLAYERS: players, spec.name: seat}
-                    assert state_class.normalize_options(chosen)[spec.name] == seat
-                _assert_refused(state_class, {PLAYERS: players, spec.name: players})
-        elif spec.kind == "edition" and info.package is not None:
-            for name in edition_names(info.name):
-                state_class.normalize_options({spec.name: shipped_edition(info.name, name)})
+        _check_option_values(info, spec, sizes)
     assert state_class.new(None, 0).num_players == info.default_players
+
+
+def _check_option_values(info: GameInfo, spec: OptionSpec, sizes: range) -> None:
+    """The values one option of `check_options` takes and refuses, by its kind."""
+    state_class = info.state_class
+    if spec.kind == "flag":
+        for value in (True, False):
+            assert state_class.normalize_options({spec.name: value})[spec.name] is value
+        _assert_refused(state_class, {spec.name: "yes"})
+    elif spec.kind == "seat":
+        for players in sizes:
+            for seat in range(players):
+                chosen = {PLAYERS: players, spec.name: seat}
+                assert state_class.normalize_options(chosen)[spec.name] == seat
+            _assert_refused(state_class, {PLAYERS: players, spec.name: players})
+    elif spec.kind == "edition" and info.package is not None:
+        for name in edition_names(info.name):
+            state_class.normalize_options({spec.name: shipped_edition(info.name, name)})
 
 
 def _assert_refused(state_class: type[GameState], options: Mapping[str, Any]) -> None:

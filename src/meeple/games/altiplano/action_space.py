@@ -157,37 +157,72 @@ def _unique(actions: Iterable[Action]) -> list[Action]:
 
 
 def action_space(comps: C.Components, options: Mapping[str, Any]) -> tuple[Action, ...]:
-    """Every action of a game with these (normalised) options, each once, in a fixed order."""
+    """Every action of a game with these (normalised) options, each once, in a fixed order:
+    the setup's drafts, then the actions of each phase of a round (ALT-6 to ALT-22)."""
     play = in_play(comps, options["players"])
-    bag = play.bag_goods
-    rows = range(len(comps.rows))
     placed = placements(play)
-    swap = play.has_special("swap_planning_tile")
-    buffer = play.has_special("corn_buffer")
-    final = play.has_special("final_storage")
-    ordered = dict.fromkeys(g for order in comps.orders.values() for g in order.goods)
+    return (
+        *_draft_actions(comps, options),
+        *_draw_actions(play, placed),
+        *_planning_actions(placed),
+        *_movement_actions(comps),
+        *_action_phase_actions(play),
+    )
+
+
+def _draft_actions(comps: C.Components, options: Mapping[str, Any]) -> list[Action]:
+    """The role draft's choices and the Missions draft's, when the options play them."""
     actions: list[Action] = []
     if options["role_draft"]:
         actions += [A.ChooseRole(r) for r in comps.roles]
     if options["missions"]:
         actions += [A.KeepMission(m) for m in comps.missions]
         actions += [A.PassMission(m) for m in comps.missions]
-    actions += [A.TakeBackTile(t, g) for t, g in placed if g != COINS]
+    return actions
+
+
+def _draw_actions(play: InPlay, placed: list[tuple[str, str]]) -> list[Action]:
+    """Taking tiles and coins back before the draw (ALT-6), the draw, and the planning tile
+    swap when its extension is in play (ALT-7)."""
+    bag = play.bag_goods
+    actions: list[Action] = [A.TakeBackTile(t, g) for t, g in placed if g != COINS]
     actions += _unique(A.TakeBackCoin(t) for t, g in placed if g == COINS and t != "role")
     actions.append(A.Draw())
-    if swap:
+    if play.has_special("swap_planning_tile"):
         actions += [A.SwapDiscard(g) for g in bag]
         actions.append(A.SwapDraw())
         actions += [A.SwapPick(g) for g in bag]
         actions.append(A.SwapSkip())
-    actions += [A.Place(t, g) for t, g in placed]
+    return actions
+
+
+def _planning_actions(placed: list[tuple[str, str]]) -> list[Action]:
+    """Placing tiles and coins on fields, taking them off again (ALT-8), and being done (ALT-10)."""
+    actions: list[Action] = [A.Place(t, g) for t, g in placed]
     actions += [A.Unplace(t, g) for t, g in placed]
     actions.append(A.Done())
-    actions += [A.PlaceFigure(loc) for loc in comps.locations]
+    return actions
+
+
+def _movement_actions(comps: C.Components) -> list[Action]:
+    """Placing the figure, moving it by the top cart or a movement field, passing and ending
+    a turn (ALT-11, ALT-12)."""
+    actions: list[Action] = [A.PlaceFigure(loc) for loc in comps.locations]
     vias = (-1, *range(comps.movement_fields))
     actions += [A.Move(via, loc) for via in vias for loc in comps.locations]
     actions += [A.Pass(), A.EndTurn()]
-    actions += _unique(_produce(play))
+    return actions
+
+
+def _action_phase_actions(play: InPlay) -> list[Action]:
+    """What a figure does at its location: produce, the market's sales and deliveries,
+    storing (with the corn buffer when in play), purchases, the road, and the final storage
+    when its extension is in play (ALT-13 to ALT-22)."""
+    comps, bag = play.comps, play.bag_goods
+    rows = range(len(comps.rows))
+    buffer = play.has_special("corn_buffer")
+    ordered = dict.fromkeys(g for order in comps.orders.values() for g in order.goods)
+    actions = _unique(_produce(play))
     actions += [A.Sell(g) for g in bag if g in comps.sale_price]
     actions += [A.Deliver(g) for g in bag if g in ordered]
     actions += [A.Store(g, row) for g in bag if g != FOOD for row in rows]
@@ -201,6 +236,6 @@ def action_space(comps: C.Components, options: Mapping[str, Any]) -> tuple[Actio
     actions += [A.BuyOrder(o) for o in (*comps.orders, A.NO_ORDER)]
     if comps.road_track:
         actions.append(A.BuildRoad())
-    if final:
+    if play.has_special("final_storage"):
         actions += [A.FinalDraw(), A.FinalDone()]
-    return tuple(actions)
+    return actions

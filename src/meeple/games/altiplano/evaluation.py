@@ -346,66 +346,91 @@ class AltiplanoEvaluation(Evaluation):
         # Each kind has its own fields (`actions`), read below once the kind is known.
         for action in cast(list[Any], actions):
             kind = action.kind
-            cost: Any = None
             if kind == "produce":
-                source = action.source
-                if source == "boat":
-                    gain, cost = comps.boat_vp + self._gained(comps, action.out), comps.boat_cost
-                elif source == "house":
-                    gain, cost = float(comps.house_vp + owned.get(action.out, 0)), comps.house_cost
-                else:
-                    gain = self._gained(comps, action.out)
-                    if source == "role" or source.startswith("ext:"):
-                        own[source] = max(own.get(source, 0.0), gain)
-                        continue
-                    cost = self._basic_cost(comps, loc, source)
+                gain, cost = self._production(comps, loc, action, owned)
+                if cost is None:
+                    own[action.source] = max(own.get(action.source, 0.0), gain)
+                    continue
             elif kind == "sell":
                 gain, cost = comps.sale_price[action.good] * coin, ((action.good, 1),)
             elif kind == "deliver":
-                held = p["order"]
-                assert held is not None, "a delivery is offered only to a player with an order"
-                order = comps.orders[held["id"]]
-                net = max(0.0, self._order_net(comps, order))
-                gain = net * (self.ORDER_PROGRESS - self.ORDER_OWNED) / len(order.goods)
+                gain, cost = self._delivery(comps, p), ((action.good, 1),)
+            elif kind == "store":
+                gain = self._row_step(comps, p, action.row) - self.OWNED_TILE
                 cost = ((action.good, 1),)
-            elif kind in ("store", "store_buffered"):
-                spec = comps.rows[action.row]
-                filled = len(p["warehouse"][action.row])
-                curve = self.ROW_CURVE
-                share = ((filled + 1) ** curve - filled**curve) / spec.spaces**curve
-                gain = self.ROW_PROGRESS * (spec.points + self.ROW_ACCESS) * share
-                if kind == "store":
-                    gain -= self.OWNED_TILE
-                    cost = ((action.good, 1),)
-                else:
-                    own[kind] = max(own.get(kind, 0.0), gain)
-                    continue
+            elif kind == "store_buffered":
+                own[kind] = max(own.get(kind, 0.0), self._row_step(comps, p, action.row))
+                continue
             elif kind == "build_road":
                 gain, cost = self._road_gain(comps, p, tl), ROAD_COST
             else:
-                if kind == "buy_cart":
-                    gain = tl * self.CART - coin
-                elif kind == "buy_extension":
-                    gain = tl * self.EXTENSION - coin * s.extension_price(action.slot)
-                elif kind == "buy_order" and action.order:
-                    order = comps.orders[action.order]
-                    gain = max(0.0, self._order_net(comps, order)) * self.ORDER_HELD - coin
-                else:
-                    gain = 0.0
-                bought = max(bought, gain)
+                bought = max(bought, self._purchase(s, comps, action, coin, tl))
                 continue
             if gain > 0:
                 shared.append((gain, cost))
         total = sum(own.values())
         if shared:
-            left = s.available(p, loc)
-            shared.sort(key=lambda item: -item[0])
-            for gain, cost in shared:
-                while all(left.get(g, 0) >= n for g, n in cost):
-                    for g, n in cost:
-                        left[g] -= n
-                    total += gain
+            total = self._add_shared(total, s.available(p, loc), shared)
         return total, bought
+
+    def _production(
+        self, comps: Components, loc: str, action: Any, owned: dict[str, int]
+    ) -> tuple[float, Any]:
+        """A production's gain and the tiles it takes from the location's fields; no tiles
+        (None) for the role's and the extensions' actions, which have fields of their own."""
+        source = action.source
+        if source == "boat":
+            return comps.boat_vp + self._gained(comps, action.out), comps.boat_cost
+        if source == "house":
+            return float(comps.house_vp + owned.get(action.out, 0)), comps.house_cost
+        gain = self._gained(comps, action.out)
+        if source == "role" or source.startswith("ext:"):
+            return gain, None
+        return gain, self._basic_cost(comps, loc, source)
+
+    def _delivery(self, comps: Components, p: Player) -> float:
+        """One good delivered to the order held: its share of the order's progress beyond
+        what owning it already counted."""
+        held = p["order"]
+        assert held is not None, "a delivery is offered only to a player with an order"
+        order = comps.orders[held["id"]]
+        net = max(0.0, self._order_net(comps, order))
+        return net * (self.ORDER_PROGRESS - self.ORDER_OWNED) / len(order.goods)
+
+    def _row_step(self, comps: Components, p: Player, row: int) -> float:
+        """One more tile in a warehouse row: its step up the row's progress curve."""
+        spec = comps.rows[row]
+        filled = len(p["warehouse"][row])
+        curve = self.ROW_CURVE
+        share: float = ((filled + 1) ** curve - filled**curve) / spec.spaces**curve
+        return self.ROW_PROGRESS * (spec.points + self.ROW_ACCESS) * share
+
+    def _purchase(
+        self, s: AltiplanoState, comps: Components, action: Any, coin: float, tl: float
+    ) -> float:
+        """A cart, an extension or an order bought, less its price in coins (nothing for an
+        empty order pile or any other kind)."""
+        kind = action.kind
+        if kind == "buy_cart":
+            return tl * self.CART - coin
+        if kind == "buy_extension":
+            return tl * self.EXTENSION - coin * s.extension_price(action.slot)
+        if kind == "buy_order" and action.order:
+            order = comps.orders[action.order]
+            return max(0.0, self._order_net(comps, order)) * self.ORDER_HELD - coin
+        return 0.0
+
+    @staticmethod
+    def _add_shared(total: float, left: dict[str, int], shared: list[tuple[float, Any]]) -> float:
+        """`total` plus the gains of the actions that share the location's tiles (`left`, used
+        up here), best first, each counted as often as the tiles not yet counted allow."""
+        shared.sort(key=lambda item: -item[0])
+        for gain, cost in shared:
+            while all(left.get(g, 0) >= n for g, n in cost):
+                for g, n in cost:
+                    left[g] -= n
+                total += gain
+        return total
 
     @staticmethod
     def _basic_cost(comps: Components, loc: str, key: str) -> Any:

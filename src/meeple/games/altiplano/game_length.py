@@ -110,17 +110,8 @@ def length_terms(comps: C.Components, options: Mapping[str, Any]) -> LengthTerms
     setup = comps.setup[players]
     in_play = [e for e in comps.extensions.values() if e.players_min <= players]
     identities = {e.identity for e in in_play}
-    conversions = [e.conversion for e in in_play if e.conversion is not None]
     planning = comps.planning_max
-    role_coins = max(_coins(role.conversion) for role in comps.roles.values())
-    coin_fields = role_coins + sum(_coins(conv) for conv in conversions)
-    if "coin_movement" in identities:
-        coin_fields += comps.movement_fields
-    coin_actions = int(role_coins > 0) + sum(1 for conv in conversions if _coins(conv))
-    wild_fields = sum(1 for e in in_play if e.identity in C.WILDCARDS)
-    sold_a_round = min(planning, comps.action_fields["market"] + wild_fields)
-    start_coins = max(dict(role.start).get(C.COINS, 0) for role in comps.roles.values())
-    income = start_coins + rounds * sold_a_round * max(comps.sale_price.values(), default=0)
+    coin_fields = _coin_fields(comps, in_play)
     per_seat_round = {
         "draw": 1,
         "swap": 2 if "swap_planning_tile" in identities else 0,
@@ -132,25 +123,14 @@ def length_terms(comps: C.Components, options: Mapping[str, Any]) -> LengthTerms
         "carts": 1,
         "pass": 1,
     }
-    units = rounds * (planning + coin_actions)
+    units = rounds * (planning + _coin_actions(comps, in_play))
     if comps.order_cost == 0:
         raise ValueError(
             "an edition whose orders cost nothing has no bound on a game's length: once the "
             "order cards are gone a seat may take an empty order for ever (ALT-13)"
         )
-    stalls = income // comps.order_cost
-    corn = setup["corn"]
-    buffered = corn if "corn_buffer" in identities else 0
-    per_table = {
-        "roles": players if options["role_draft"] else 0,
-        "missions": players * (3 if players >= 3 else 2) if options["missions"] else 0,
-        "orders": setup["orders_in_play"],
-        "extensions": len(in_play),
-        "corn": corn,
-        "buffered": buffered,
-        "final_storage": sum(1 for e in in_play if e.identity == "final_storage")
-        * (C.SPECIAL_EXTENSIONS["final_storage"]["draws"] + 2),
-    }
+    stalls = _income(comps, in_play, rounds) // comps.order_cost
+    per_table = _per_table(comps, options, setup, in_play)
     per_seat = {
         "figure": 1,
         "units": units,
@@ -160,9 +140,64 @@ def length_terms(comps: C.Components, options: Mapping[str, Any]) -> LengthTerms
         + rounds
         + per_table["orders"]
         + per_table["extensions"]
-        + buffered,
+        + per_table["buffered"],
     }
     return LengthTerms(players, rounds, per_seat_round, per_seat, per_table)
+
+
+def _per_table(
+    comps: C.Components,
+    options: Mapping[str, Any],
+    setup: Mapping[str, int],
+    in_play: list[C.Extension],
+) -> dict[str, int]:
+    """The terms for all seats together (see `length_terms`)."""
+    players: int = options["players"]
+    identities = {e.identity for e in in_play}
+    corn = setup["corn"]
+    return {
+        "roles": players if options["role_draft"] else 0,
+        "missions": players * (3 if players >= 3 else 2) if options["missions"] else 0,
+        "orders": setup["orders_in_play"],
+        "extensions": len(in_play),
+        "corn": corn,
+        "buffered": corn if "corn_buffer" in identities else 0,
+        "final_storage": sum(1 for e in in_play if e.identity == "final_storage")
+        * (C.SPECIAL_EXTENSIONS["final_storage"]["draws"] + 2),
+    }
+
+
+def _coin_fields(comps: C.Components, in_play: list[C.Extension]) -> int:
+    """The fields a seat may put coins on: the coin inputs of the role that takes most and of
+    the conversion extensions in play, and the movement fields with coin movement (ALT-8)."""
+    fields = _role_coins(comps) + sum(
+        _coins(e.conversion) for e in in_play if e.conversion is not None
+    )
+    if any(e.identity == "coin_movement" for e in in_play):
+        fields += comps.movement_fields
+    return fields
+
+
+def _coin_actions(comps: C.Components, in_play: list[C.Extension]) -> int:
+    """The actions a seat may take with coins alone (see ``units``): the role's, if some
+    role takes coins, and each conversion extension in play that takes coins."""
+    conversions = [e.conversion for e in in_play if e.conversion is not None]
+    return int(_role_coins(comps) > 0) + sum(1 for conv in conversions if _coins(conv))
+
+
+def _role_coins(comps: C.Components) -> int:
+    """The coins the role that takes most takes."""
+    return max(_coins(role.conversion) for role in comps.roles.values())
+
+
+def _income(comps: C.Components, in_play: list[C.Extension], rounds: int) -> int:
+    """The most coins a seat can ever have: the richest role's start (ALT-4), then the
+    highest price for each tile it can sell a round, on the market's and the wildcard fields
+    (ALT-14, ALT-8), no more than `planning_max` of them."""
+    wild_fields = sum(1 for e in in_play if e.identity in C.WILDCARDS)
+    sold_a_round = min(comps.planning_max, comps.action_fields["market"] + wild_fields)
+    start_coins = max(dict(role.start).get(C.COINS, 0) for role in comps.roles.values())
+    return start_coins + rounds * sold_a_round * max(comps.sale_price.values(), default=0)
 
 
 def max_game_length(comps: C.Components, options: Mapping[str, Any]) -> int:

@@ -206,17 +206,27 @@ def determinize(cls: type[State], view: Mapping[str, Any], rng: random.Random) -
 
 
 def _determinize(cls: type[State], view: Mapping[str, Any], rng: random.Random) -> State:
+    """The view's state with each hidden part sampled in turn, in a fixed order of draws from
+    `rng`: the future draws, the extension stack, the mission cards, the bags and containers."""
     options = cls.normalize_options(view["options"])
     comps = load(options["edition"])
     seat = view["seat"]
     s = copy_view_state(view["state"])
-    n = options["players"]
     s["seed"] = rng.getrandbits(32)
     s["salt"] = rng.getrandbits(32)
-    players = s["players"]
-    # the extension stack: unseen extensions of each letter, in the public letter order
+    s["stack"] = _sampled_stack(comps, s, rng)
+    _complete_unseen_piles(comps, s, options)
+    _deal_missions(comps, s, seat, options, rng)
+    counted = _deal_bags(comps, s, seat, rng)
+    if len(s["players"]) != options["players"] or COINS in counted:
+        raise ValueError("inconsistent view")
+    return cls(options, comps, cast(Table, s))  # the view's fields, the hidden ones filled in
+
+
+def _sampled_stack(comps: Components, s: dict[str, Any], rng: random.Random) -> list[str]:
+    """The extension stack: unseen extensions of each letter, in the public letter order."""
     seen_ext = set(e for e in s["strip"] if e is not None) | set(s["ext_box"]) | set(s["ext_out"])
-    for p in players:
+    for p in s["players"]:
         seen_ext.update(p["ext"])
     unseen: dict[str, list[str]] = {}
     for eid, ext in comps.extensions.items():
@@ -224,8 +234,15 @@ def _determinize(cls: type[State], view: Mapping[str, Any], rng: random.Random) 
             unseen.setdefault(ext.letter, []).append(eid)
     for cards in unseen.values():
         shuffle(cards, rng)
-    s["stack"] = [unseen[letter].pop() for letter in s["stack"]]
-    # orders removed unseen and unused roles are the complement of what is visible
+    return [unseen[letter].pop() for letter in s["stack"]]
+
+
+def _complete_unseen_piles(
+    comps: Components, s: dict[str, Any], options: Mapping[str, Any]
+) -> None:
+    """Orders removed unseen and (without the draft) unused roles: the complement of what is
+    visible."""
+    players = s["players"]
     visible_orders = set(s["orders"])
     for p in players:
         visible_orders.update(p["orders_done"])
@@ -234,15 +251,63 @@ def _determinize(cls: type[State], view: Mapping[str, Any], rng: random.Random) 
     s["orders_box"] = sorted(set(comps.orders) - visible_orders)
     if not options["role_draft"]:
         s["roles_free"] = sorted(set(comps.roles) - {p["role"] for p in players if p["role"]})
-    # mission cards: every card not known to the seat fills the hidden places at random
+
+
+def _deal_missions(
+    comps: Components,
+    s: dict[str, Any],
+    seat: int | None,
+    options: Mapping[str, Any],
+    rng: random.Random,
+) -> None:
+    """Mission cards: every card not known to the seat fills the hidden places at random, but
+    the cards the seat gave away, which lie where it sent them (`_given_cards`)."""
+    players = s["players"]
+    known = _known_missions(players, seat)
+    forced_hand, forced_missions, forced_box = _given_cards(
+        players, seat, known, options["players"], rng
+    )
+    forced = set(forced_box)
+    for cards in (*forced_hand.values(), *forced_missions.values()):
+        forced.update(cards)
+    pool = sorted(set(comps.missions) - known - forced) if options["missions"] else []
+    shuffle(pool, rng)
+    over = s["phase"] == "over"
+    for i, p in enumerate(players):
+        if i == seat:
+            continue
+        hidden_missions = 0 if over else p["missions_count"] - len(p["missions"])
+        fixed = forced_missions.get(i, [])
+        p["missions"] = sorted(p["missions"] + fixed + _deal(pool, hidden_missions - len(fixed)))
+        fixed = forced_hand.get(i, [])
+        p["hand"] = sorted(fixed + _deal(pool, p.pop("hand_size") - len(fixed)))
+        p["gift"] = _deal(pool, p.pop("gift_size"))
+        p["seen"] = sorted(set(p["missions"]) | set(p["hand"]) | set(p["gift"]))
+        p["gave"] = []
+        del p["missions_count"]
+    s["mission_deck"] = _deal(pool, s["mission_deck"])
+    s["missions_box"] = forced_box + _deal(pool, s["missions_box"] - len(forced_box))
+
+
+def _known_missions(players: list[dict[str, Any]], seat: int | None) -> set[str]:
+    """The mission cards the seat knows where they are: its own missions, hand and gift, and
+    the others' revealed missions (or all of them, once the game is over)."""
     known: set[str] = set()
     for i, p in enumerate(players):
         if i == seat:
             known.update(p["missions"], p["hand"], p["gift"])
         else:
-            known.update(p["missions"])  # only revealed ones (or all, once the game is over)
-    # cards the seat gave away lie where it sent them (a neighbour's hand, missions or the box)
-    over = s["phase"] == "over"
+            known.update(p["missions"])
+    return known
+
+
+def _given_cards(
+    players: list[dict[str, Any]], seat: int | None, known: set[str], n: int, rng: random.Random
+) -> tuple[dict[int, list[str]], dict[int, list[str]], list[str]]:
+    """Where the cards the seat gave away (and does not see now) lie: in a neighbour's hand
+    while it has one, else among its missions if it has room for a secret one (always with 2
+    players, else at random) or in the box. Returned as the cards forced into each seat's
+    hand, into each seat's missions, and into the box."""
     forced_hand: dict[int, list[str]] = {}
     forced_missions: dict[int, list[str]] = {}
     forced_box: list[str] = []
@@ -261,32 +326,22 @@ def _determinize(cls: type[State], view: Mapping[str, Any], rng: random.Random) 
             forced_missions.setdefault(dest, []).append(card)
         else:
             forced_box.append(card)
-    forced = set(forced_box)
-    for cards in (*forced_hand.values(), *forced_missions.values()):
-        forced.update(cards)
-    pool = sorted(set(comps.missions) - known - forced) if options["missions"] else []
-    shuffle(pool, rng)
+    return forced_hand, forced_missions, forced_box
 
-    def deal(count: int) -> list[str]:
-        cards = pool[:count]
-        del pool[:count]
-        return cards
 
-    for i, p in enumerate(players):
-        if i == seat:
-            continue
-        hidden_missions = 0 if over else p["missions_count"] - len(p["missions"])
-        fixed = forced_missions.get(i, [])
-        p["missions"] = sorted(p["missions"] + fixed + deal(hidden_missions - len(fixed)))
-        fixed = forced_hand.get(i, [])
-        p["hand"] = sorted(fixed + deal(p.pop("hand_size") - len(fixed)))
-        p["gift"] = deal(p.pop("gift_size"))
-        p["seen"] = sorted(set(p["missions"]) | set(p["hand"]) | set(p["gift"]))
-        p["gave"] = []
-        del p["missions_count"]
-    s["mission_deck"] = deal(s["mission_deck"])
-    s["missions_box"] = forced_box + deal(s["missions_box"] - len(forced_box))
-    # other seats' bags and containers: the tiles nobody can see, dealt by the public sizes
+def _deal(pool: list[str], count: int) -> list[str]:
+    """The first `count` cards of `pool`, taken off it."""
+    cards = pool[:count]
+    del pool[:count]
+    return cards
+
+
+def _deal_bags(
+    comps: Components, s: dict[str, Any], seat: int | None, rng: random.Random
+) -> dict[str, int]:
+    """Other seats' bags and containers: the tiles nobody can see, dealt by the public sizes.
+    Returns the census of the tiles seen (coins among them mean a malformed view)."""
+    players = s["players"]
     sizes = {}
     for i, p in enumerate(players):
         if i != seat:
@@ -301,6 +356,4 @@ def _determinize(cls: type[State], view: Mapping[str, Any], rng: random.Random) 
         players[i]["bag"] = _counts(tiles[:bag])
         players[i]["container"] = _counts(tiles[bag : bag + container])
         del tiles[: bag + container]
-    if len(players) != n or COINS in counted:
-        raise ValueError("inconsistent view")
-    return cls(options, comps, cast(Table, s))  # the view's fields, the hidden ones filled in
+    return counted

@@ -318,8 +318,7 @@ class Observer:
                 out[self.at_ready + k] = 1.0
 
     def _player(self, out: Sparse, at: int, p: Mapping[str, Any], base: int) -> None:
-        goods = self.goods
-        G = len(goods)
+        """One player's block, at `at`: its board, movement, bag, warehouse and cards."""
         if p["role"] is not None:
             out[at + self.p_role + self.roles[p["role"]]] = 1.0
         out[at + self.p_coins] = p["coins"]
@@ -327,6 +326,17 @@ class Observer:
             out[at + self.p_figure + self.locations[p["figure"]]] = 1.0
         out[at + self.p_road] = p["road"]
         self._counts(out, at + self.p_planning, p["planning"])
+        self._fields(out, at, p)
+        self._movement(out, at, p)
+        self._bag(out, at, p)
+        self._stored_and_won(out, at, p)
+        if self.missions:
+            self._missions(out, at, p, base)
+
+    def _fields(self, out: Sparse, at: int, p: Mapping[str, Any]) -> None:
+        """The action fields: the locations', the role's, the extensions bought and theirs,
+        and the wildcard fields."""
+        G = len(self.goods)
         for loc, tiles in p["fields"].items():
             if tiles:
                 self._tally(out, at + self.p_fields + self.locations[loc] * G, tiles)
@@ -340,7 +350,11 @@ class Observer:
                 out[at + self.p_ext_fields[eid] + inputs[good]] = count
         for eid, good in p["wild"].items():
             if good is not None:
-                out[at + self.p_wild + self.wildcards[eid] * G + goods[good]] = 1.0
+                out[at + self.p_wild + self.wildcards[eid] * G + self.goods[good]] = 1.0
+
+    def _movement(self, out: Sparse, at: int, p: Mapping[str, Any]) -> None:
+        """The movement fields and carts, the round's flags (top cart used, cart and extension
+        bought) and this round's placements."""
         for field, on_field in enumerate(p["move"]):
             if on_field is not None:
                 out[at + self.p_move + 2 * field + MOVEMENT_TILES[on_field]] = 1.0
@@ -352,7 +366,11 @@ class Observer:
                 out[at + self.p_flags + i] = 1.0
         for target, good in p["placed_now"]:
             _add(out, at + self.p_placed + self.placements[f"{target}|{good}"])
-        if "bag" in p:  # the observing seat's own block
+
+    def _bag(self, out: Sparse, at: int, p: Mapping[str, Any]) -> None:
+        """The bag and container: contents and sizes in the observing seat's own block (the
+        only one whose view has them), sizes alone in the others'."""
+        if "bag" in p:
             self._counts(out, at + self.p_bag, p["bag"])
             self._counts(out, at + self.p_container, p["container"])
             out[at + self.p_sizes] = sum(p["bag"].values())
@@ -360,6 +378,11 @@ class Observer:
         else:
             out[at + self.p_sizes] = p["bag_size"]
             out[at + self.p_sizes + 1] = p["container_size"]
+
+    def _stored_and_won(self, out: Sparse, at: int, p: Mapping[str, Any]) -> None:
+        """The warehouse rows, the order held and those done, houses and boats, corn, the
+        planning tile swap's step and the final storage."""
+        G = len(self.goods)
         for row, tiles in enumerate(p["warehouse"]):
             if tiles:
                 self._tally(out, at + self.p_warehouse + row * G, tiles)
@@ -376,8 +399,6 @@ class Observer:
             out[at + self.p_swap + SWAP_STEPS.index(p["swap"])] = 1.0
         self._counts(out, at + self.p_final, p["final"])
         out[at + self.p_final_drawn] = float(p["final_drawn"])
-        if self.missions:
-            self._missions(out, at, p, base)
 
     def _missions(self, out: Sparse, at: int, p: Mapping[str, Any], base: int) -> None:
         cards = self.mission_cards

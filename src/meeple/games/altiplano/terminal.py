@@ -175,23 +175,13 @@ def _market(comps: Components, s: Mapping[str, Any]) -> Table:
 
 
 def _player(comps: Components, view: Mapping[str, Any], s: Mapping[str, Any], seat: int) -> Panel:
+    """One seat's panel: its boards, cards and (own ones, or only their sizes) bags."""
     p = s["players"][seat]
     own = view.get("seat") == seat
-    role = comps.roles.get(p["role"]) if p["role"] else None
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
-    flags = []
-    if s["phase"] == "actions" and s["passed"][seat]:
-        flags.append("passed")
-    if s["phase"] in ("draw", "plan", "final") and s["ready"][seat]:
-        flags.append("done")
-    table.add_row(
-        "Role",
-        f"{role.name} ({role.conversion.location}: {wording.conversion_text(role.conversion)})"
-        if role
-        else "-",
-    )
+    table.add_row("Role", _role(comps, p))
     table.add_row(
         "Coins / figure / road",
         f"{p['coins']} coins, figure at {p['figure'] or '(not placed)'}, "
@@ -205,27 +195,73 @@ def _player(comps: Components, view: Mapping[str, Any], s: Mapping[str, Any], se
     if p["role_fields"]:
         table.add_row("Role fields", _counts(p["role_fields"]))
     if p["ext"]:
-        lines = []
-        for eid in p["ext"]:
-            placed = p["ext_fields"].get(eid)
-            wild = p["wild"].get(eid, "") if eid in p["wild"] else None
-            extra = f" on it: {_counts(placed)}" if placed else ""
-            if wild is not None:
-                extra = f" on it: {wild or '·'}"
-            lines.append(wording.extension_text(comps, eid) + extra)
-        table.add_row("Extensions", "\n".join(lines))
+        table.add_row("Extensions", _extensions(comps, p))
+    table.add_row("Movement", _movement(p))
+    table.add_row("Bag / container", _bag_and_container(p, own))
+    table.add_row("Warehouse", _warehouse(comps, p))
+    if p["buffer"] or p["pending_corn"]:
+        table.add_row("Corn", f"{p['buffer']} buffered, {p['pending_corn']} to store")
+    if p["order"] is not None:
+        table.add_row("Order", _held_order(comps, p))
+    table.add_row("Cards", _cards(comps, p))
+    if view["options"].get("missions"):
+        table.add_row("Missions", _missions(comps, p, own) or "-")
+    return Panel(table, title=_title(s, seat), title_align="left", border_style=seat_colour(seat))
+
+
+def _title(s: Mapping[str, Any], seat: int) -> Text:
+    """The seat's name, whether it has passed or is done with the phase, and the start mark."""
+    flags = []
+    if s["phase"] == "actions" and s["passed"][seat]:
+        flags.append("passed")
+    if s["phase"] in ("draw", "plan", "final") and s["ready"][seat]:
+        flags.append("done")
+    title = Text(seat_name(seat), style=f"bold {seat_colour(seat)}")
+    if flags:
+        title.append(f" ({', '.join(flags)})")
+    if seat == s["start"]:
+        title.append(" ★ start")
+    return title
+
+
+def _role(comps: Components, p: Mapping[str, Any]) -> str:
+    role = comps.roles.get(p["role"]) if p["role"] else None
+    if role is None:
+        return "-"
+    return f"{role.name} ({role.conversion.location}: {wording.conversion_text(role.conversion)})"
+
+
+def _extensions(comps: Components, p: Mapping[str, Any]) -> str:
+    """Each extension bought, with what lies on its fields (a wildcard field's one tile)."""
+    lines = []
+    for eid in p["ext"]:
+        placed = p["ext_fields"].get(eid)
+        wild = p["wild"].get(eid, "") if eid in p["wild"] else None
+        extra = f" on it: {_counts(placed)}" if placed else ""
+        if wild is not None:
+            extra = f" on it: {wild or '·'}"
+        lines.append(wording.extension_text(comps, eid) + extra)
+    return "\n".join(lines)
+
+
+def _movement(p: Mapping[str, Any]) -> str:
     moves = []
     for i, good in enumerate(p["move"]):
         cart = "+cart" if p["carts"][i] else ""
         moves.append(f"{i + 1}:{good or '·'}{cart}")
     top = "used" if p["top_used"] else "ready"
-    table.add_row("Movement", f"top cart {top}; fields " + " ".join(moves))
+    return f"top cart {top}; fields " + " ".join(moves)
+
+
+def _bag_and_container(p: Mapping[str, Any], own: bool) -> str:
+    """Their contents for their owner, their sizes for everyone else."""
     if own:
-        table.add_row("Bag / container", f"{_counts(p['bag'])} / {_counts(p['container'])}")
-    else:
-        table.add_row(
-            "Bag / container", f"{p.get('bag_size', 0)} / {p.get('container_size', 0)} tiles"
-        )
+        return f"{_counts(p['bag'])} / {_counts(p['container'])}"
+    return f"{p.get('bag_size', 0)} / {p.get('container_size', 0)} tiles"
+
+
+def _warehouse(comps: Components, p: Mapping[str, Any]) -> str:
+    """The rows started, each with its free spaces, and how many are not started yet."""
     rows = []
     for i, row in enumerate(p["warehouse"]):
         spec = comps.rows[i]
@@ -235,40 +271,38 @@ def _player(comps: Components, view: Mapping[str, Any], s: Mapping[str, Any], se
         mark = " ✓" if len(row) >= spec.spaces else ""
         slots = row + ["·"] * (spec.spaces - len(row))
         rows.append(f"{i + 1} ({spec.points}p): {' '.join(slots)}{mark}")
-    table.add_row("Warehouse", "\n".join(rows))
-    if p["buffer"] or p["pending_corn"]:
-        table.add_row("Corn", f"{p['buffer']} buffered, {p['pending_corn']} to store")
-    if p["order"] is not None:
-        order = comps.orders[p["order"]["id"]]
-        table.add_row(
-            "Order",
-            f"{wording.counted(order.goods)} ({order.points}p), "
-            f"delivered {' '.join(p['order']['delivered']) or 'nothing'}",
-        )
+    return "\n".join(rows)
+
+
+def _held_order(comps: Components, p: Mapping[str, Any]) -> str:
+    order = comps.orders[p["order"]["id"]]
+    return (
+        f"{wording.counted(order.goods)} ({order.points}p), "
+        f"delivered {' '.join(p['order']['delivered']) or 'nothing'}"
+    )
+
+
+def _cards(comps: Components, p: Mapping[str, Any]) -> str:
     done = "; ".join(wording.counted(comps.orders[o].goods) for o in p["orders_done"])
     cards = f"orders done: {done or '-'}; houses: {' '.join(p['houses']) or '-'}; "
-    cards += f"boats: {' '.join(p['boats']) or '-'}"
-    table.add_row("Cards", cards)
-    if view["options"].get("missions"):
-        if own:
-            missions = ", ".join(
-                wording.mission_text(comps, m) + (" (fulfilled)" if m in p["revealed"] else "")
-                for m in p["missions"]
-            )
-            if p.get("hand"):
-                hand = ", ".join(wording.mission_text(comps, m) for m in p["hand"])
-                missions += f"; in hand: {hand}"
-        else:
-            hidden = p.get("missions_count", 0) - len(p["missions"])
-            missions = ", ".join(wording.mission_text(comps, m) for m in p["missions"])
-            missions += f" +{hidden} secret" if hidden > 0 else ""
-        table.add_row("Missions", missions or "-")
-    title = Text(seat_name(seat), style=f"bold {seat_colour(seat)}")
-    if flags:
-        title.append(f" ({', '.join(flags)})")
-    if seat == s["start"]:
-        title.append(" ★ start")
-    return Panel(table, title=title, title_align="left", border_style=seat_colour(seat))
+    return cards + f"boats: {' '.join(p['boats']) or '-'}"
+
+
+def _missions(comps: Components, p: Mapping[str, Any], own: bool) -> str:
+    """Own missions (fulfilled ones marked) and hand; another seat's revealed missions and
+    the number still secret."""
+    if own:
+        missions = ", ".join(
+            wording.mission_text(comps, m) + (" (fulfilled)" if m in p["revealed"] else "")
+            for m in p["missions"]
+        )
+        if p.get("hand"):
+            hand = ", ".join(wording.mission_text(comps, m) for m in p["hand"])
+            missions += f"; in hand: {hand}"
+        return missions
+    hidden = p.get("missions_count", 0) - len(p["missions"])
+    missions = ", ".join(wording.mission_text(comps, m) for m in p["missions"])
+    return missions + (f" +{hidden} secret" if hidden > 0 else "")
 
 
 def render_score_sheet(sheet: Mapping[str, Any]) -> RenderableType:

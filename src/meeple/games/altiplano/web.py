@@ -49,12 +49,30 @@ from meeple.games.altiplano.state import AltiplanoState
 
 
 def action_elements(state: AltiplanoState, action: Action) -> tuple[str, ...]:
-    """The board elements `action` involves, as the page's ``data-element`` ids."""
+    """The board elements `action` involves, as the page's ``data-element`` ids: each group
+    of kinds below answers for its own and with ``()`` for any other."""
+    return (
+        _draft_elements(action)
+        or _planning_elements(action)
+        or _turn_elements(action)
+        or _goods_elements(state, action)
+    )
+
+
+def _draft_elements(action: Action) -> tuple[str, ...]:
+    """The role and mission drafts: the card chosen."""
     match action:
         case A.ChooseRole(role=role):
             return (f"role:{role}",)
         case A.KeepMission(mission=mission) | A.PassMission(mission=mission):
             return (f"mission:{mission}",)
+    return ()
+
+
+def _planning_elements(action: Action) -> tuple[str, ...]:
+    """Taking back, drawing (the final storage's draw too), swapping and placing: the fields,
+    tiles, bag and container involved, and the buttons that end a step."""
+    match action:
         case A.TakeBackTile(target=target, good=good) | A.Unplace(target=target, good=good):
             return (f"field:{target}", f"placed:{target}:{good}")
         case A.TakeBackCoin(target=target):
@@ -71,6 +89,13 @@ def action_elements(state: AltiplanoState, action: Action) -> tuple[str, ...]:
             return (f"field:{target}", f"good:{good}")
         case A.Done() | A.FinalDone():
             return ("button:done",)
+    return ()
+
+
+def _turn_elements(action: Action) -> tuple[str, ...]:
+    """The figure's moves, the end of a turn, production and the purchases: locations,
+    carts, cards and buttons, none of which depends on the state."""
+    match action:
         case A.PlaceFigure(location=location):
             return (f"location:{location}",)
         case A.Move(via=via, to=to):
@@ -81,6 +106,21 @@ def action_elements(state: AltiplanoState, action: Action) -> tuple[str, ...]:
             return ("button:end-turn",)
         case A.Produce():
             return _produce_elements(action)
+        case A.BuyCart(field=field):
+            return (f"cart:{field}",)
+        case A.BuyExtension(slot=slot):
+            return (f"slot:{slot}",)
+        case A.BuyOrder(order=order):
+            return (f"order:{order or 'none'}",)
+        case A.BuildRoad():
+            return ("action:build_road",)
+    return ()
+
+
+def _goods_elements(state: AltiplanoState, action: Action) -> tuple[str, ...]:
+    """Selling, delivering and storing: the tile taken (off the acting seat's fields, from the
+    final storage's draw, the buffer or the corn received) and where it goes."""
+    match action:
         case A.Sell(good=good):
             return (_tile_at_figure(state, good), "action:sell")
         case A.Deliver(good=good):
@@ -95,14 +135,6 @@ def action_elements(state: AltiplanoState, action: Action) -> tuple[str, ...]:
             return ("corn:received", f"row:{row}")
         case A.BufferCorn():
             return ("corn:received", "buffer")
-        case A.BuyCart(field=field):
-            return (f"cart:{field}",)
-        case A.BuyExtension(slot=slot):
-            return (f"slot:{slot}",)
-        case A.BuyOrder(order=order):
-            return (f"order:{order or 'none'}",)
-        case A.BuildRoad():
-            return ("action:build_road",)
     return ()
 
 
