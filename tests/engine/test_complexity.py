@@ -16,15 +16,11 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 #: and web modules included), the web front end and the command line.
 FOLDERS = ("meeple/games", "meeple/web", "meeple/cli")
 
-_STATE_WORK = "being split by issue 27's state work"
 #: Functions allowed above `LIMIT`, by qualified name (module, then class and function), with
 #: the reason.
 ALLOWED_ABOVE_20 = {
     "meeple.games.tikal.state.TikalState._copy": "one piece: a line per attribute of every copy "
     "search makes (its docstring)",
-    "meeple.games.altiplano.state.AltiplanoState.location_actions": _STATE_WORK,
-    "meeple.games.altiplano.state.AltiplanoState._legal_plan": _STATE_WORK,
-    "meeple.games.altiplano.state.AltiplanoState._place_problem": _STATE_WORK,
 }
 
 
