@@ -143,6 +143,8 @@ class NotNow(TableError):
 
 #: A chat line with characters that are not shown as text.
 NOT_CHAT_TEXT = N_("a chat line holds only printable characters and line breaks")
+#: A chat line sent by a spectator.
+SPECTATORS_DO_NOT_WRITE = N_("only the table's players write in its chat")
 
 
 class ChatRefused(TableError):
@@ -588,7 +590,7 @@ class TableService:
         (`chat_text`) is refused with `ChatRefused` and nothing is kept."""
         await self.load_io(io, table_id)
         if seat is None or seat == NO_SEAT:
-            raise ChatRefused(N_("only the table's players write in its chat"))
+            raise ChatRefused(SPECTATORS_DO_NOT_WRITE)
         line = await io(self.store.add_chat, table_id, seat, chat_text(text), self.now())
         for listener in self._chat_listeners:
             listener(table_id)

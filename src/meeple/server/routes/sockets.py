@@ -30,7 +30,12 @@ from meeple.server.routes.cookies import credential
 from meeple.server.routes.dependencies import Config, Language, Service, connect_rate, message_rate
 from meeple.server.routes.playing import error, play
 from meeple.server.routes.refusals import validation_reason
-from meeple.server.service import ChatRefused, TableError, UnknownTable
+from meeple.server.service import (
+    SPECTATORS_DO_NOT_WRITE,
+    ChatRefused,
+    TableError,
+    UnknownTable,
+)
 from meeple.server.settings import Settings
 from meeple.server.store import ChatLine
 
@@ -47,8 +52,7 @@ CLOSE_SERVER_ERROR = 1011
 #: Closed for going over the connection rate.
 CLOSE_POLICY = 1008
 
-#: Why a chat line was refused before it reached the table.
-SPECTATORS_DO_NOT_WRITE = N_("only the table's players write in its chat")
+#: Why a chat line was refused before it reached the table (the others: `chat_text`).
 CHAT_TOO_FAST = N_("too many chat lines at once: wait a few seconds")
 
 router = APIRouter()
