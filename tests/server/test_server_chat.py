@@ -318,6 +318,7 @@ def test_a_database_of_the_schema_before_the_chat_keeps_its_games(db_url):
         assert loaded is not None and loaded.version == 1 and loaded.seed == 5
         assert [(m.version, m.action) for m in loaded.log] == [(1, {"kind": "pass"})]
         assert loaded.spectators_read_chat is True
+        assert loaded.open is False  # 0004: tables made before are not listed
         assert store.add_chat("old1", 1, "after the upgrade", 1.0).number == 1
     finally:
         store.close()

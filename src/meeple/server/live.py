@@ -145,6 +145,8 @@ class LiveTable:
     clock: Clock | None = None
     #: Whether spectators read the table's chat (its players always do).
     spectators_read_chat: bool = True
+    #: Whether anyone may take a free seat from the lobby (an open table).
+    open: bool = False
     #: When each seat's turn started and how much of its time it has used.
     times: SeatTimes = dataclasses.field(default_factory=SeatTimes)
     #: The views of the position as it stands, by reader, made when first asked (`view`)
@@ -164,6 +166,7 @@ class LiveTable:
             state=info.state_class.new(stored.options, stored.seed),
             clock=Clock.from_json(stored.clock),
             spectators_read_chat=stored.spectators_read_chat,
+            open=stored.open,
             admin_hash=stored.admin_hash,
             last_change=stored.created_at,
         )

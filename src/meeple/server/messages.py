@@ -98,6 +98,8 @@ class NewTable(_Message):
     clock: NewClock | None = None
     #: Whether spectators read the table's chat (its players always do).
     spectators_read_chat: StrictBool = True
+    #: Whether the lobby lists the table while a seat is free, for anyone to take.
+    open: StrictBool = False
 
 
 class HandToBot(_Message):

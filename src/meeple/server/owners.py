@@ -218,11 +218,12 @@ class Owners:
         seats: Sequence[SeatChoice],
         clock: Clock | None = None,
         spectators_read_chat: bool = True,
+        open_table: bool = False,
     ) -> CreatedTable:
-        service = self.service
-        return await self.io(
-            service.create, game, options, seats, clock, None, spectators_read_chat
+        create = functools.partial(
+            self.service.create, spectators_read_chat=spectators_read_chat, open_table=open_table
         )
+        return await self.io(create, game, options, seats, clock)
 
     async def move(
         self, table_id: str, seat: int, action: object, version: object, nonce: object
@@ -243,6 +244,14 @@ class Owners:
         return await self.submit(
             table_id, functools.partial(self.service.join_io, self.io, table_id, secret, name)
         )
+
+    async def sit(self, table_id: str, name: str) -> tuple[int, str]:
+        return await self.submit(
+            table_id, functools.partial(self.service.sit_io, self.io, table_id, name)
+        )
+
+    async def open_tables(self) -> list[dict[str, Any]]:
+        return await self.io(self.service.open_tables)
 
     async def reissue(self, table_id: str, admin: str | None, seat: int) -> str:
         return await self.submit(

@@ -20,6 +20,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    false,
     true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -65,6 +66,9 @@ class TableRow(Base):
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     #: Whether spectators read the table's chat (seated players always do; only they write).
     spectators_read_chat: Mapped[bool] = mapped_column(Boolean, server_default=true())
+    #: Whether the lobby lists the table while a seat is free, for anyone to take (an open
+    #: table); else its seats are taken only by their invite links.
+    open: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
 
 class SeatRow(Base):

@@ -223,6 +223,7 @@ class TableService:
         clock: Clock | None = None,
         seed: int | None = None,
         spectators_read_chat: bool = True,
+        open_table: bool = False,
     ) -> CreatedTable:
         """A new table; the engine checks the options (`normalize_options`), and every bot
         spec is checked (the clock's too). Raises `TableError` saying what is wrong.
@@ -271,6 +272,7 @@ class TableService:
                 created_at=self.now(),
                 clock=None if clock is None else clock.to_json(),
                 spectators_read_chat=spectators_read_chat,
+                open=open_table,
             )
         )
         self._announce(table_id, 0)
@@ -368,26 +370,42 @@ class TableService:
     async def join_io(self, io: Io, table_id: str, secret: str, name: str) -> tuple[int, str]:
         """Bind the seat of invite `secret` to a new session under display `name`; returns
         the seat and the session token (for the cookie). Raises `TableError`."""
-        name = " ".join(name.split())
-        if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-            raise TableError(
-                N_("a display name is 1 to %(most)s printable characters"), most=MAX_NAME
-            )
-        session = new_secret()
+        name = _display_name(name)
         table = await self.load_io(io, table_id)
         seat = next((s for s in table.seats if matches(secret, s.secret_hash)), None)
         if seat is None and _replaced(table, secret):
             raise ReplacedLink
         if seat is None:
             raise NotAllowed(N_("this invite link holds no seat at this table"))
-        with self._changing(table_id):
-            await io(self.store.bind_seat, table_id, seat.seat, name, digest(session))
+        return seat.seat, await self._bind_io(io, table, seat, name)
+
+    async def sit_io(self, io: Io, table_id: str, name: str) -> tuple[int, str]:
+        """Seat display `name` in the first free seat of an open table (a human seat nobody
+        has taken); returns the seat and the session token. Raises `TableError`: the table is
+        not open, or no seat is free any more."""
+        name = _display_name(name)
+        table = await self.load_io(io, table_id)
+        if not table.open:
+            raise NotAllowed(N_("this table's seats are taken by invite links only"))
+        seat = next((s for s in table.seats if _free(s)), None)
+        if seat is None or table.state.is_over():
+            raise NotNow(N_("no seat of this table is free any more"))
+        return seat.seat, await self._bind_io(io, table, seat, name)
+
+    async def _bind_io(self, io: Io, table: LiveTable, seat: StoredSeat, name: str) -> str:
+        """Bind `seat` to a new session under `name`; returns the session token."""
+        session = new_secret()
+        with self._changing(table.id):
+            await io(self.store.bind_seat, table.id, seat.seat, name, digest(session))
         seat.name, seat.session_hash = name, digest(session)
-        self._announce(table_id, table.version)
-        return seat.seat, session
+        self._announce(table.id, table.version)
+        return session
 
     def join(self, table_id: str, secret: str, name: str) -> tuple[int, str]:
         return at_once(self.join_io(direct, table_id, secret, name))
+
+    def sit(self, table_id: str, name: str) -> tuple[int, str]:
+        return at_once(self.sit_io(direct, table_id, name))
 
     # -- the creator's controls ---------------------------------------------------------------
     def _admin_table(self, table: LiveTable, admin: str | None) -> LiveTable:
@@ -578,6 +596,10 @@ class TableService:
         if snapshot is not None:
             start = (table.info.state_class.from_json(snapshot.state), snapshot.moves)
         return table.rebuilt(len(table.moves) - 1, start)
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """The open tables waiting for players (`open_table_line`), newest first."""
+        return [open_table_line(stored) for stored in self.store.open_tables()]
 
     # -- chat ---------------------------------------------------------------------------------
     def listen_to_chat(self, listener: Callable[[str], None]) -> None:
@@ -786,6 +808,32 @@ def _rebuilt(store: Store, table_id: str) -> LiveTable | None:
     store, then the engine's replay)."""
     stored = store.load_table(table_id)
     return None if stored is None else LiveTable.from_stored(stored)
+
+
+def _display_name(name: str) -> str:
+    """`name` with its spaces made single, if a seat may be taken under it; else `TableError`."""
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+        raise TableError(N_("a display name is 1 to %(most)s printable characters"), most=MAX_NAME)
+    return name
+
+
+def _free(seat: StoredSeat) -> bool:
+    """Whether nobody has taken the human seat `seat` yet."""
+    return seat.kind == HUMAN and seat.session_hash is None
+
+
+def open_table_line(stored: StoredTable) -> dict[str, Any]:
+    """An open table as the lobby lists it: its game, options and clock, and who sits where
+    (names and bots; a free seat is None). Nothing secret: no seed, no link."""
+    return {
+        "table": stored.id,
+        "game": stored.game,
+        "options": stored.options,
+        "clock": stored.clock,
+        "seats": [None if _free(seat) else (seat.name or seat.bot or "") for seat in stored.seats],
+        "free": sum(1 for seat in stored.seats if _free(seat)),
+    }
 
 
 def _holder(table: LiveTable, token: str | None) -> Reader:

@@ -41,6 +41,7 @@ from meeple.server.checkpoints import CHECKPOINT_EVERY, Checkpoints
 from meeple.server.prepared import Prepared, driver_transaction
 from meeple.server.schema import (
     BOT,
+    HUMAN,
     MOVE,
     OVER,
     PLAYING,
@@ -56,6 +57,8 @@ from meeple.server.schema import (
 CHAT_ATTEMPTS = 5
 #: The most chat lines a client is sent at once: the newest.
 CHAT_KEPT = 200
+#: The most open tables the lobby lists: the newest.
+OPEN_LISTED = 50
 
 
 class Conflict(Exception):
@@ -121,6 +124,8 @@ class StoredTable:
     clock: dict[str, Any] | None = None
     #: Whether spectators read its chat.
     spectators_read_chat: bool = True
+    #: Whether the lobby lists it while a seat is free (an open table).
+    open: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -271,6 +276,7 @@ class Store:
                     created_at=_moment(table.created_at),
                     clock=table.clock,
                     spectators_read_chat=table.spectators_read_chat,
+                    open=table.open,
                 )
             )
             session.flush()  # the seats refer to it
@@ -302,6 +308,7 @@ class Store:
                 created_at=_epoch(row.created_at),
                 clock=row.clock,
                 spectators_read_chat=row.spectators_read_chat,
+                open=row.open,
                 log=self._log(session, table_id, 0),
             )
 
@@ -348,6 +355,34 @@ class Store:
         )
         with self._session() as session:
             return list(session.scalars(query))
+
+    def open_tables(self, most: int = OPEN_LISTED) -> list[StoredTable]:
+        """The open tables in play with a human seat nobody has taken, newest first (at most
+        `most`), with their seats but not their logs."""
+        free = select(SeatRow.table_id).where(SeatRow.kind == HUMAN, SeatRow.session_hash.is_(None))
+        query = (
+            select(TableRow)
+            .where(TableRow.open.is_(True), TableRow.status == PLAYING, TableRow.id.in_(free))
+            .order_by(TableRow.created_at.desc())
+            .limit(most)
+        )
+        with self._session() as session:
+            return [
+                StoredTable(
+                    id=row.id,
+                    game=row.game,
+                    options=row.options,
+                    seed=0,  # secret until the game is over: not read here
+                    admin_hash="",
+                    seats=self._seats(session, row.id),
+                    status=row.status,
+                    version=row.version,
+                    created_at=_epoch(row.created_at),
+                    clock=row.clock,
+                    open=True,
+                )
+                for row in session.scalars(query)
+            ]
 
     # -- chat ---------------------------------------------------------------------------------
     def add_chat(self, table_id: str, seat: int, text: str, at: float) -> ChatLine:

@@ -130,6 +130,15 @@ def read_form(
 CLOCK_UNITS = {N_("seconds"): 1, N_("minutes"): 60, N_("hours"): 3600, N_("days"): 86400}
 
 
+def clock_time(seconds: float) -> tuple[float, str]:
+    """A clock's time in the largest of `CLOCK_UNITS` that measures it whole (90 s: 90
+    seconds; 86400 s: 1 day), as the lobby says it: the amount and the unit's word."""
+    for unit, size in reversed(CLOCK_UNITS.items()):
+        if seconds >= size and seconds % size == 0:
+            return seconds // size, unit
+    return seconds, N_("seconds")
+
+
 def read_clock(form: Mapping[str, Any]) -> Clock | None:
     """The clock a submitted form asks for: ``clock`` (none, ``move`` or ``game``), its
     ``clock_time`` in ``clock_unit``s, and the ``clock_bot`` that moves for a seat out of

@@ -32,6 +32,13 @@ async def games() -> list[dict[str, Any]]:
     return [_game_json(game_info(name)) for name in game_names()]
 
 
+@router.get("/open-tables")
+async def open_tables(tables: Service) -> list[dict[str, Any]]:
+    """The open tables waiting for players, newest first: each with its game, options, clock
+    and seats (a free one is null), and how many are free."""
+    return await tables.open_tables()
+
+
 @router.post("/tables")
 async def create(
     new: Annotated[NewTable, Depends(json_body(NewTable))], tables: Service
@@ -39,7 +46,9 @@ async def create(
     seats = [SeatChoice(s.kind, s.bot) for s in new.seats]
     options = {PLAYERS: len(seats), **new.options}  # as many players as seats, unless said
     clock = None if new.clock is None else new.clock.clock()
-    created = await tables.create(new.game, options, seats, clock, new.spectators_read_chat)
+    created = await tables.create(
+        new.game, options, seats, clock, new.spectators_read_chat, new.open
+    )
     return JSONResponse(
         {
             "table": created.id,

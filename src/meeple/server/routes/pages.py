@@ -37,7 +37,14 @@ from meeple.server.service import (
     UnknownTable,
 )
 from meeple.web import page_words
-from meeple.web.forms import CLOCK_UNITS, option_fields, read_clock, read_form, seat_fields
+from meeple.web.forms import (
+    CLOCK_UNITS,
+    clock_time,
+    option_fields,
+    read_clock,
+    read_form,
+    seat_fields,
+)
 from meeple.web.lobby import PLAY_MINUTES
 
 #: What a wrong invite link's page says to do.
@@ -60,7 +67,7 @@ def quick_name(info: GameInfo, reader: str) -> str:
 
 
 @router.get("/", response_class=HTMLResponse)
-async def index(request: Request, templates: Templates) -> Response:
+async def index(request: Request, templates: Templates, tables: Service) -> Response:
     games = [
         {
             "info": info,
@@ -71,8 +78,18 @@ async def index(request: Request, templates: Templates) -> Response:
         }
         for info in map(game_info, game_names())
     ]
+    waiting = [
+        {
+            **line,
+            "title": game_info(line["game"]).title,
+            "clock_time": clock_time(line["clock"]["seconds"]) if line["clock"] else None,
+        }
+        for line in await tables.open_tables()
+    ]
     return templates.TemplateResponse(
-        request, "index.html", {"games": games, "clock_units": CLOCK_UNITS}
+        request,
+        "index.html",
+        {"games": games, "clock_units": CLOCK_UNITS, "open_tables": waiting},
     )
 
 
@@ -96,7 +113,8 @@ async def create_from_form(
         clock = read_clock(fields)
     # The form's box keeps the chat to the players; spectators read it unless it is ticked.
     chat_open = not fields.get("chat_players_only")
-    created = await tables.create(info.name, options, seats, clock, chat_open)
+    listed = bool(fields.get("open"))
+    created = await tables.create(info.name, options, seats, clock, chat_open, listed)
     if fields.get("quick") and 0 in created.invites:  # (also "play again" against bots)
         _, session = await tables.join(created.id, created.invites[0], quick_name(info, reader))
         response = RedirectResponse(f"/tables/{created.id}", status_code=303)
@@ -128,6 +146,17 @@ def invite_refused(
         return no_table_page(templates, request, table_id)
     wrong_link = isinstance(exc, NotAllowed) and not isinstance(exc, ReplacedLink)
     return refused_page(templates, request, exc, 403, INVITE_HINT if wrong_link else None)
+
+
+@router.post("/tables/{table_id}/sit", response_class=HTMLResponse)
+async def sit(request: Request, table_id: str, tables: Service) -> Response:
+    """Take the first free seat of an open table from the lobby, under the name given (a
+    refusal is the app's error page: no such table, not open, no seat free, a bad name)."""
+    name = (await request.form()).get("name")
+    _, session = await tables.sit(table_id, name if isinstance(name, str) else "")
+    response = RedirectResponse(f"/tables/{table_id}", status_code=303)
+    set_cookie(request, response, cookie_name(table_id), session)
+    return response
 
 
 @router.get("/join/{table_id}/{secret}", response_class=HTMLResponse, name="join_page")
