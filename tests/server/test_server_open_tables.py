@@ -136,3 +136,33 @@ def test_the_list_holds_nothing_secret(client):
     secrets = [created["admin"], *(seat["secret"] for seat in created["seats"])]
     assert not any(secret in listing for secret in secrets)
     assert "seed" not in listing
+
+
+def test_the_creator_starts_now_with_bots_in_the_seats_nobody_took(client):
+    created = open_table(client)
+    table = created["table"]
+    client.post(f"/tables/{table}/sit", data={"name": "Ann"})
+    admin_page = client.get(f"/admin/{table}/{created['admin']}").text
+    assert f'action="/tables/{table}/admin/fill"' in admin_page
+    started = client.post(
+        f"/tables/{table}/admin/fill", data={"bot": "easy"}, follow_redirects=False
+    )
+    assert started.status_code == 303
+    seats = client.get(f"/api/tables/{table}").json()["seats"]
+    assert [(seat["kind"], seat["name"], seat["bot"]) for seat in seats] == [
+        ("human", "Ann", None),
+        ("bot", None, "easy"),
+        ("bot", None, "easy"),
+    ]
+    assert table not in listed_ids(client)
+    assert (
+        'action="/tables/' + table + '/admin/fill"' not in client.get(f"/tables/{table}/admin").text
+    )
+
+
+def test_only_the_creator_starts_a_table_with_bots(client):
+    table = open_table(client)["table"]
+    client.cookies.clear()
+    assert client.post(f"/tables/{table}/admin/fill", data={"bot": "easy"}).status_code == 403
+    seats = client.get(f"/api/tables/{table}").json()["seats"]
+    assert all(seat["kind"] == "human" for seat in seats)

@@ -9,10 +9,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from meeple.bots import LEVELS
+from meeple.bots import DEFAULT_LEVEL, LEVELS
 from meeple.server.messages import HandToBot
 from meeple.server.routes.cookies import admin_cookie_name, set_cookie
 from meeple.server.routes.dependencies import Creator, Service, Templates, json_body
+from meeple.server.schema import HUMAN
 
 #: What the creator may hand a seat to.
 SEAT_LEVELS = tuple(LEVELS)
@@ -69,6 +70,20 @@ async def admin_form(
             "link_seat": seat,
         },
     )
+
+
+@router.post("/tables/{table_id}/admin/fill", response_class=HTMLResponse)
+async def fill_with_bots(
+    request: Request, table_id: str, admin: Creator, tables: Service
+) -> Response:
+    """Start now: every human seat nobody has taken goes to the bot level chosen (an open
+    table then leaves the lobby's list); the seats taken stay with their players."""
+    level = (await request.form()).get("bot")
+    payload = await tables.payload(table_id, None)
+    for seat in payload["seats"]:
+        if seat["kind"] == HUMAN and not seat["name"]:
+            await tables.hand_to_bot(table_id, admin, seat["seat"], str(level or DEFAULT_LEVEL))
+    return RedirectResponse(f"/tables/{table_id}/admin", status_code=303)
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/invite")
