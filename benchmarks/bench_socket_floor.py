@@ -18,7 +18,6 @@ import argparse
 import asyncio
 import contextlib
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -28,6 +27,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 
+from bench_server_load import cpu_seconds  # the load benchmark's measure, to compare with
 from meeple.server.messages import frame
 
 #: A position of about the size the games send (bytes of its frame: Tikal 4–6 KB, Altiplano
@@ -107,12 +107,6 @@ async def play_pair(url: str, table: str, deadline: float, moves: list[int]) -> 
                 await seat.recv()  # the position
             version += 1
             moves[0] += 1
-
-
-def cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
