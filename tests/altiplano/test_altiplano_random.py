@@ -1,4 +1,4 @@
-"""Random simulation: 60 seeded games of uniformly random legal play (2–5 players, both role
+"""Random simulation: 52 seeded games of uniformly random legal play (2–5 players, both role
 modes, with and without missions), checked after every step by the shared engine checker plus
 the conservation invariant; at every step every listed legal action is applied on a clone."""
 
@@ -12,12 +12,17 @@ from altiplano_helpers import conservation
 from meeple.engine.testing import check_random_game, random_step
 from meeple.games.altiplano import AltiplanoState
 
-# fewer long 5-player games than short 2-player ones keeps the suite within minutes
-PLAYER_MIX = [2] * 12 + [3] * 5 + [4] * 2 + [5] * 1
-#: (seed, players, role draft, missions): 15 games of each pairing of the two variants.
+# fewer long 5-player games than short 2-player ones keeps the suite within minutes; the
+# 5-player game comes early in the cycle, so that its three (seeds 6, 26, 46) fall in three of
+# the four pairings below (the eager games of test_altiplano_deep play the fourth)
+PLAYER_MIX = [2] * 6 + [5] + [2] * 6 + [3] * 5 + [4] * 2
+#: (seed, players, role draft, missions): 13 games of each pairing of the two variants. Sized
+#: so the whole suite stays under 20 minutes in CI: 60 games until session 26, whose digest
+#: tests (tests/altiplano/test_altiplano_digest.py, a game of four tables at every step) and
+#: others took the time of the eight dropped.
 GAMES = [
-    (seed, PLAYER_MIX[seed % len(PLAYER_MIX)], bool((seed // 15) % 2), bool((seed // 30) % 2))
-    for seed in range(60)  # sized so the whole suite stays under 20 minutes in CI
+    (seed, PLAYER_MIX[seed % len(PLAYER_MIX)], bool((seed // 13) % 2), bool((seed // 26) % 2))
+    for seed in range(52)
 ]
 
 
