@@ -285,13 +285,16 @@ def test_the_tab_title_tells_a_seat_when_its_turn_comes(new_context, server):
     expect(mover).to_have_title(re.compile(r"^● Tikal"))
     expect(waiting).to_have_title(re.compile(r"^Tikal"))
     while legal_buttons(waiting).count() == 0:
+        version = version_of(mover)
         end_turn = mover.locator("#legal button", has_text="End turn")
         if end_turn.count():
-            version = version_of(mover)
             end_turn.click()
             wait_version_above(mover, version)
         else:
             click_a_move(mover)
+        # The other page too has the new position before its buttons are counted: else,
+        # with the turn passed and its position still on the way, the loop would click on.
+        wait_version_above(waiting, version)
     expect(waiting).to_have_title(re.compile(r"^● Tikal"))
     expect(mover).to_have_title(re.compile(r"^Tikal"))
 
