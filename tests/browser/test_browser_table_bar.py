@@ -32,7 +32,9 @@ POINT_IN_VIEW = """id => {
   const node = document.querySelector(`#board [data-element="${CSS.escape(id)}"]`);
   if (!node) return null;
   const box = node.getBoundingClientRect();
-  for (const [fx, fy] of [[.5, .5], [.5, .12], [.3, .3], [.7, .7]]) {
+  // Its middle, then other points: a thing may hold others (an Altiplano location holds its
+  // supplies and the figures on it), and a player clicks it on any part of it that shows.
+  for (const [fx, fy] of [[.5, .5], [.5, .12], [.3, .3], [.7, .7], [.12, .5], [.88, .5]]) {
     const x = box.left + box.width * fx, y = box.top + box.height * fy;
     if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
     const hit = document.elementFromPoint(x, y);
