@@ -50,6 +50,7 @@ from meeple.server.store import (
     Append,
     ChatLine,
     Conflict,
+    OpenTable,
     Store,
     StoredMove,
     StoredSeat,
@@ -823,7 +824,7 @@ def _free(seat: StoredSeat) -> bool:
     return seat.kind == HUMAN and seat.session_hash is None
 
 
-def open_table_line(stored: StoredTable) -> dict[str, Any]:
+def open_table_line(stored: OpenTable) -> dict[str, Any]:
     """An open table as the lobby lists it: its game, options and clock, and who sits where
     (names and bots; a free seat is None). Nothing secret: no seed, no link."""
     return {

@@ -128,6 +128,17 @@ class StoredTable:
     open: bool = False
 
 
+@dataclasses.dataclass(slots=True)
+class OpenTable:
+    """An open table as the lobby lists it (`Store.open_tables`): nothing secret, no log."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    clock: dict[str, Any] | None
+    seats: list[StoredSeat]
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class ChatLine:
     """One line of a table's chat (`ChatRow`)."""
@@ -356,9 +367,9 @@ class Store:
         with self._session() as session:
             return list(session.scalars(query))
 
-    def open_tables(self, most: int = OPEN_LISTED) -> list[StoredTable]:
+    def open_tables(self, most: int = OPEN_LISTED) -> list[OpenTable]:
         """The open tables in play with a human seat nobody has taken, newest first (at most
-        `most`), with their seats but not their logs."""
+        `most`), with their seats."""
         free = select(SeatRow.table_id).where(SeatRow.kind == HUMAN, SeatRow.session_hash.is_(None))
         query = (
             select(TableRow)
@@ -368,19 +379,7 @@ class Store:
         )
         with self._session() as session:
             return [
-                StoredTable(
-                    id=row.id,
-                    game=row.game,
-                    options=row.options,
-                    seed=0,  # secret until the game is over: not read here
-                    admin_hash="",
-                    seats=self._seats(session, row.id),
-                    status=row.status,
-                    version=row.version,
-                    created_at=_epoch(row.created_at),
-                    clock=row.clock,
-                    open=True,
-                )
+                OpenTable(row.id, row.game, row.options, row.clock, self._seats(session, row.id))
                 for row in session.scalars(query)
             ]
 
