@@ -12,6 +12,7 @@ from sqlalchemy import text
 
 from meeple.server.service import NotAllowed, NotNow, SeatChoice, TableService
 from meeple.server.store import Store
+from planted import tikal_marked_edition
 
 HUMANS = [SeatChoice(), SeatChoice(), SeatChoice()]
 
@@ -166,3 +167,21 @@ def test_only_the_creator_starts_a_table_with_bots(client):
     assert client.post(f"/tables/{table}/admin/fill", data={"bot": "easy"}).status_code == 403
     seats = client.get(f"/api/tables/{table}").json()["seats"]
     assert all(seat["kind"] == "human" for seat in seats)
+
+
+def test_the_list_holds_no_planted_marker_of_an_uploaded_edition(client):
+    """The listing carries the options a form chooses, not an uploaded edition's components:
+    none of the planted markers (the tiles' ids, which name the hidden stack's tiles) is in it,
+    before or after a seat is taken."""
+    edition, markers = tikal_marked_edition()
+    body = {
+        "game": "tikal",
+        "options": {"players": 2, "edition": edition},
+        "seats": [{"kind": "human"}, {"kind": "human"}],
+        "open": True,
+    }
+    table = client.post("/api/tables", json=body).json()["table"]
+    client.post(f"/tables/{table}/sit", data={"name": "Ann"})
+    for listing in (client.get("/api/open-tables").text, client.get("/").text):
+        assert table in listing
+        assert not [marker for marker in markers if marker in listing]

@@ -825,12 +825,15 @@ def _free(seat: StoredSeat) -> bool:
 
 
 def open_table_line(stored: OpenTable) -> dict[str, Any]:
-    """An open table as the lobby lists it: its game, options and clock, and who sits where
-    (names and bots; a free seat is None). Nothing secret: no seed, no link."""
+    """An open table as the lobby lists it: its game, its options that are single values, its
+    clock, and who sits where (names and bots; a free seat is None). Nothing secret: no seed,
+    no link."""
     return {
         "table": stored.id,
         "game": stored.game,
-        "options": stored.options,
+        # The options a player chooses in the lobby's form; a whole uploaded edition (up to a
+        # megabyte, its components by name) is not repeated in every listing.
+        "options": {k: v for k, v in stored.options.items() if not isinstance(v, dict | list)},
         "clock": stored.clock,
         "seats": [None if _free(seat) else (seat.name or seat.bot or "") for seat in stored.seats],
         "free": sum(1 for seat in stored.seats if _free(seat)),
