@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 from postgres import postgres_server
+from smtp_sink import smtp_sink
 
 from meeple.server.app import create_app
 from meeple.server.settings import Settings
@@ -46,3 +47,9 @@ def client(settings):
     origin = {"origin": "http://testserver"}
     with TestClient(create_app(settings), base_url="http://testserver", headers=origin) as client:
         yield client
+
+
+@pytest.fixture
+def smtp_server():
+    """A real SMTP server (aiosmtpd) on a local port, with the messages it received."""
+    yield from smtp_sink()

@@ -23,13 +23,16 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from meeple.engine.errors import MeepleError
+from meeple.server.account_store import AccountStore
+from meeple.server.accounts import Accounts
 from meeple.server.bots import BotDriver
 from meeple.server.hub import Hub
+from meeple.server.mail import Mailer
 from meeple.server.notify import watch
 from meeple.server.origin import cross_site_refusal
 from meeple.server.owners import FromThread, Owners
 from meeple.server.rates import RateLimit
-from meeple.server.routes import admin, api, pages, sockets
+from meeple.server.routes import account, admin, api, pages, signed, sockets
 from meeple.server.routes.cookies import cookie_name as cookie_name  # the tests' name for it
 from meeple.server.routes.refusals import refusal
 from meeple.server.service import TableError, TableService
@@ -53,7 +56,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     web = resources.files("meeple.web")
     templates = Jinja2Templates(
-        directory=str(web.joinpath("templates")), context_processors=[language.context]
+        directory=str(web.joinpath("templates")),
+        context_processors=[language.context, signed.template_context],
     )
     language.install(templates.env)
 
@@ -72,6 +76,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if others is not None:
             service.listen_to_chat(others.announce_chat)
         app.state.service, app.state.tables = service, tables
+        app.state.accounts = Accounts(
+            AccountStore(store),
+            Mailer(settings.smtp_url, settings.mail_from),
+            settings.sign_in_rate,
+            settings.sign_in_address_rate,
+        )
         app.state.hub, app.state.bots = hub, bots
         for table_id in await tables.io(service.tables_to_resume):  # bots and clocks go on
             tables.look(table_id)
@@ -90,13 +100,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.connect_rate = RateLimit(settings.connect_rate)
     app.state.chat_rate = RateLimit(settings.chat_rate)
     app.mount("/static", StaticFiles(directory=str(web.joinpath("static"))), name="static")
-    for router in (pages.router, admin.router, api.router, sockets.router, web_routes.router):
+    routers = (pages, account, admin, api, sockets)
+    for router in (*(module.router for module in routers), web_routes.router):
         # Their routes become the app's own, so that `app.routes` lists every one (the origin
         # guard's test walks them); an included router would be listed as one opaque entry.
         app.router.routes.extend(router.routes)
     app.add_exception_handler(TableError, refusal)
     app.add_exception_handler(MeepleError, refusal)
     http_rate = RateLimit(settings.http_rate)
+
+    @app.middleware("http")
+    async def sign_in_state(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        """The request's account and CSRF token (`meeple.server.routes.signed`), after the
+        origin check and the rate limit (the middleware added last runs first)."""
+        if request.url.path.startswith("/static/"):
+            return await call_next(request)
+        await signed.resolve(request)
+        response = await call_next(request)
+        signed.hand_out(request, response)
+        return response
 
     @app.middleware("http")
     async def limit_rate(

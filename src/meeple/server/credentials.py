@@ -9,6 +9,9 @@ import secrets
 #: A seat's cookie is this prefix and the table id; the creator's, the admin prefix and the id.
 SEAT_COOKIE = "meeple_"
 ADMIN_COOKIE = "meeple.admin."
+#: A signed-in browser's session (`meeple.server.accounts`), and its forms' CSRF token.
+ACCOUNT_COOKIE = "meeple.account"
+CSRF_COOKIE = "meeple.csrf"
 
 
 def new_secret() -> str:

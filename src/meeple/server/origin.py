@@ -22,12 +22,12 @@ from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
 
-from meeple.server.credentials import ADMIN_COOKIE, SEAT_COOKIE
+from meeple.server.credentials import ACCOUNT_COOKIE, ADMIN_COOKIE, SEAT_COOKIE
 
 #: Methods that change nothing, never checked.
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-#: The prefixes of the cookies that prove a seat or the creator.
-CREDENTIAL_COOKIES = (SEAT_COOKIE, ADMIN_COOKIE)
+#: The prefixes of the cookies that prove a seat, the creator or an account.
+CREDENTIAL_COOKIES = (SEAT_COOKIE, ADMIN_COOKIE, ACCOUNT_COOKIE)
 #: What ``Sec-Fetch-Site`` says of a request this server's own pages made (or the user typed).
 OWN_FETCH_SITES = frozenset({"same-origin", "none"})
 

@@ -240,14 +240,22 @@ class Owners:
             table_id, functools.partial(service.undo_io, self.io, table_id, seat, version, nonce)
         )
 
-    async def join(self, table_id: str, secret: str, name: str) -> tuple[int, str]:
+    async def join(
+        self, table_id: str, secret: str, name: str, account: int | None = None
+    ) -> tuple[int, str]:
         return await self.submit(
-            table_id, functools.partial(self.service.join_io, self.io, table_id, secret, name)
+            table_id,
+            functools.partial(self.service.join_io, self.io, table_id, secret, name, account),
         )
 
-    async def sit(self, table_id: str, name: str) -> tuple[int, str]:
+    async def sit(self, table_id: str, name: str, account: int | None = None) -> tuple[int, str]:
         return await self.submit(
-            table_id, functools.partial(self.service.sit_io, self.io, table_id, name)
+            table_id, functools.partial(self.service.sit_io, self.io, table_id, name, account)
+        )
+
+    async def device(self, table_id: str, account: int) -> tuple[int, str] | None:
+        return await self.submit(
+            table_id, functools.partial(self.service.device_io, self.io, table_id, account)
         )
 
     async def open_tables(self) -> list[dict[str, Any]]:
@@ -322,13 +330,20 @@ class Owners:
     ) -> dict[str, Any]:
         return await self._read(table_id, self.service.why_not, table_id, seat, picked, language)
 
-    async def my_games(self, tokens: Mapping[str, str]) -> list[dict[str, Any]]:
-        return my_games_in_order(
-            [
-                await self._line(self.service.my_game, table_id, token)
-                for table_id, token in tokens.items()
-            ]
-        )
+    async def my_games(
+        self, tokens: Mapping[str, str], account: int | None = None
+    ) -> list[dict[str, Any]]:
+        """The lines of "my games": the tables this browser's cookies hold a seat at, and
+        those `account` claimed (each table once)."""
+        lines = {
+            table_id: await self._line(self.service.my_game, table_id, token)
+            for table_id, token in tokens.items()
+        }
+        if account is not None:
+            for table_id, _seat in await self.io(self.service.store.seats_of_account, account):
+                if lines.get(table_id) is None:
+                    lines[table_id] = await self._line(self.service.account_game, table_id, account)
+        return my_games_in_order(lines.values())
 
     async def created_games(self, tokens: Mapping[str, str]) -> list[dict[str, Any]]:
         return created_games_in_order(
@@ -339,7 +354,7 @@ class Owners:
         )
 
     async def _line(
-        self, line: Callable[[str, str], dict[str, Any] | None], table_id: str, token: str
+        self, line: Callable[[str, Any], dict[str, Any] | None], table_id: str, token: object
     ) -> dict[str, Any] | None:
         """A table's line in a browser's list of games; None for a table that is gone."""
         try:

@@ -88,9 +88,14 @@ class SeatRow(Base):
     secret_hash: Mapped[str | None] = mapped_column(String(HASH_LENGTH), nullable=True)
     #: sha256 of the session token in the cookie of the browser that joined last.
     session_hash: Mapped[str | None] = mapped_column(String(HASH_LENGTH), nullable=True)
+    #: The account that claimed the seat (joined it signed in), if any: "my games" and the
+    #: seat follow the account to its other browsers. (An account's id, without a reference
+    #: constraint: migration 0005 added the column to tables that exist.)
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     __table_args__ = (
         Index("ix_seats_secret_hash", "secret_hash"),
+        Index("ix_seats_account", "account_id"),
         Index("ix_seats_session_hash", "session_hash"),
     )
 
@@ -144,3 +149,62 @@ class ChatRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(CHAT_LENGTH))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+#: The longest account name, in characters, and the longest email address.
+ACCOUNT_NAME_LENGTH = 32
+EMAIL_LENGTH = 254
+
+
+class AccountRow(Base):
+    """A player's optional account: a name that lasts, a password, an email for resets.
+
+    A deleted account keeps its row (its seats point at it, so finished games keep their
+    records) with its name replaced and its password, email and sessions gone."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: The name as the player wrote it (shown escaped).
+    name: Mapped[str] = mapped_column(String(ACCOUNT_NAME_LENGTH))
+    #: The name casefolded: two accounts never share it, and sign-in looks it up.
+    name_key: Mapped[str] = mapped_column(String(ACCOUNT_NAME_LENGTH), unique=True)
+    #: argon2id's encoded hash (parameters and salt in it); None once deleted.
+    password_hash: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    email: Mapped[str | None] = mapped_column(String(EMAIL_LENGTH), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    deleted: Mapped[bool] = mapped_column(Boolean, server_default=false())
+
+
+class AccountSessionRow(Base):
+    """A browser signed in to an account: the sha256 of its session cookie's token."""
+
+    __tablename__ = "account_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PasswordResetRow(Base):
+    """A password reset link sent by email: the sha256 of its token, until it is used or
+    expires."""
+
+    __tablename__ = "password_resets"
+
+    token_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatDeviceRow(Base):
+    """A browser of the account that holds a seat, given a seat cookie of its own when the
+    account opened the table there: an account plays its seats from any device."""
+
+    __tablename__ = "seat_devices"
+
+    session_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(ID_LENGTH))
+    seat: Mapped[int] = mapped_column(Integer)
+
+    __table_args__ = (Index("ix_seat_devices_table", "table_id", "seat"),)

@@ -368,9 +368,12 @@ class TableService:
             raise NotAllowed(N_("this link or cookie holds no seat at this table"))
         return holder
 
-    async def join_io(self, io: Io, table_id: str, secret: str, name: str) -> tuple[int, str]:
-        """Bind the seat of invite `secret` to a new session under display `name`; returns
-        the seat and the session token (for the cookie). Raises `TableError`."""
+    async def join_io(
+        self, io: Io, table_id: str, secret: str, name: str, account: int | None = None
+    ) -> tuple[int, str]:
+        """Bind the seat of invite `secret` to a new session under display `name`, claimed by
+        `account` if the player is signed in; returns the seat and the session token (for the
+        cookie). Raises `TableError`."""
         name = _display_name(name)
         table = await self.load_io(io, table_id)
         seat = next((s for s in table.seats if matches(secret, s.secret_hash)), None)
@@ -378,12 +381,14 @@ class TableService:
             raise ReplacedLink
         if seat is None:
             raise NotAllowed(N_("this invite link holds no seat at this table"))
-        return seat.seat, await self._bind_io(io, table, seat, name)
+        return seat.seat, await self._bind_io(io, table, seat, name, account)
 
-    async def sit_io(self, io: Io, table_id: str, name: str) -> tuple[int, str]:
-        """Seat display `name` in the first free seat of an open table (a human seat nobody
-        has taken); returns the seat and the session token. Raises `TableError`: the table is
-        not open, or no seat is free any more."""
+    async def sit_io(
+        self, io: Io, table_id: str, name: str, account: int | None = None
+    ) -> tuple[int, str]:
+        """Seat display `name` (and `account`, if signed in) in the first free seat of an open
+        table (a human seat nobody has taken); returns the seat and the session token. Raises
+        `TableError`: the table is not open, or no seat is free any more."""
         name = _display_name(name)
         table = await self.load_io(io, table_id)
         if not table.open:
@@ -391,22 +396,42 @@ class TableService:
         seat = next((s for s in table.seats if _free(s)), None)
         if seat is None or table.state.is_over():
             raise NotNow(N_("no seat of this table is free any more"))
-        return seat.seat, await self._bind_io(io, table, seat, name)
+        return seat.seat, await self._bind_io(io, table, seat, name, account)
 
-    async def _bind_io(self, io: Io, table: LiveTable, seat: StoredSeat, name: str) -> str:
-        """Bind `seat` to a new session under `name`; returns the session token."""
+    async def _bind_io(
+        self, io: Io, table: LiveTable, seat: StoredSeat, name: str, account: int | None
+    ) -> str:
+        """Bind `seat` to a new session under `name`, claimed by `account`; returns the
+        session token."""
         session = new_secret()
         with self._changing(table.id):
-            await io(self.store.bind_seat, table.id, seat.seat, name, digest(session))
-        seat.name, seat.session_hash = name, digest(session)
+            await io(self.store.bind_seat, table.id, seat.seat, name, digest(session), account)
+        seat.name, seat.session_hash, seat.account_id = name, digest(session), account
+        seat.devices = []
         self._announce(table.id, table.version)
         return session
 
-    def join(self, table_id: str, secret: str, name: str) -> tuple[int, str]:
-        return at_once(self.join_io(direct, table_id, secret, name))
+    def join(
+        self, table_id: str, secret: str, name: str, account: int | None = None
+    ) -> tuple[int, str]:
+        return at_once(self.join_io(direct, table_id, secret, name, account))
 
-    def sit(self, table_id: str, name: str) -> tuple[int, str]:
-        return at_once(self.sit_io(direct, table_id, name))
+    def sit(self, table_id: str, name: str, account: int | None = None) -> tuple[int, str]:
+        return at_once(self.sit_io(direct, table_id, name, account))
+
+    async def device_io(self, io: Io, table_id: str, account: int) -> tuple[int, str] | None:
+        """A seat cookie of its own for another browser of `account`, for the seat the account
+        claimed at the table: the seat and the token, or None if the account holds none there.
+        The account's other browsers keep theirs."""
+        table = await self.load_io(io, table_id)
+        seat = next((s for s in table.seats if s.account_id == account and s.kind == HUMAN), None)
+        if seat is None:
+            return None
+        session = new_secret()
+        with self._changing(table.id):
+            await io(self.store.add_seat_device, table.id, seat.seat, digest(session))
+        seat.devices.append(digest(session))
+        return seat.seat, session
 
     # -- the creator's controls ---------------------------------------------------------------
     def _admin_table(self, table: LiveTable, admin: str | None) -> LiveTable:
@@ -450,7 +475,10 @@ class TableService:
         _check_bot(spec, seat)
         table = self._admin_table(await self.load_io(io, table_id), admin)
         stored = self._seat_of(table, seat)
-        changed = StoredSeat(stored.seat, BOT, bot=spec.strip(), name=stored.name)
+        # The account stays with the seat: a game its bot finishes is still the account's.
+        changed = StoredSeat(
+            stored.seat, BOT, bot=spec.strip(), name=stored.name, account_id=stored.account_id
+        )
         with self._changing(table_id):
             await io(self.store.update_seat, table_id, changed)
         table.seats[stored.seat] = changed
@@ -683,8 +711,16 @@ class TableService:
             seat = self.seat_for(table_id, token)
         except TableError:
             return None
-        if seat is None:
-            return None
+        return None if seat is None else self._game_line(table_id, seat)
+
+    def account_game(self, table_id: str, account: int) -> dict[str, Any] | None:
+        """The table's line in an account's "my games", or None if the account holds no seat
+        there (any more)."""
+        table = self._live(table_id)
+        seat = next((s.seat for s in table.seats if s.account_id == account), None)
+        return None if seat is None else self._game_line(table_id, seat)
+
+    def _game_line(self, table_id: str, seat: int) -> dict[str, Any]:
         table = self._live(table_id)
         over = table.state.is_over()
         return {
@@ -848,6 +884,8 @@ def _holder(table: LiveTable, token: str | None) -> Reader:
     hashed = digest(token)
     for seat in table.seats:
         if hash_matches(hashed, seat.session_hash) or hash_matches(hashed, seat.secret_hash):
+            return seat.seat
+        if any(hash_matches(hashed, device) for device in seat.devices):
             return seat.seat
     return NO_SEAT
 

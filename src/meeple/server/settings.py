@@ -40,3 +40,15 @@ class Settings:
     connect_rate: str = "10/second;120/minute"
     #: Chat lines per seat of a table.
     chat_rate: str = "5/10 seconds;30/minute"
+    #: Sign-in attempts per account name, and per client address.
+    sign_in_rate: str = "5/minute;30/hour"
+    sign_in_address_rate: str = "20/minute;200/hour"
+    #: The SMTP server that sends emails (password resets, turn notices):
+    #: ``smtp://user:password@host:port`` (STARTTLS when the server offers it) or ``smtps://…``;
+    #: None: no emails are sent (the pages say so).
+    smtp_url: str | None = None
+    #: The sender of the emails.
+    mail_from: str = "Meeple <meeple@localhost>"
+    #: The server's address as people reach it (``https://meeple.example``), for the links in
+    #: emails; None: the address of the request that caused the email.
+    public_url: str | None = None

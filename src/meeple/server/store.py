@@ -48,6 +48,7 @@ from meeple.server.schema import (
     Base,
     ChatRow,
     MoveRow,
+    SeatDeviceRow,
     SeatRow,
     SnapshotRow,
     TableRow,
@@ -74,6 +75,10 @@ class StoredSeat:
     name: str | None = None
     secret_hash: str | None = None
     session_hash: str | None = None
+    #: The account that claimed the seat, if any.
+    account_id: int | None = None
+    #: sha256 of the seat cookies of the account's other browsers (`Store.add_seat_device`).
+    devices: list[str] = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass(slots=True)
@@ -217,6 +222,14 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+def _drop_devices(session: Session, table_id: str, seat: int) -> None:
+    """The seat changed hands: the cookies of the old account's other browsers hold it no
+    more."""
+    session.execute(
+        delete(SeatDeviceRow).where(SeatDeviceRow.table_id == table_id, SeatDeviceRow.seat == seat)
+    )
+
+
 def _moment(at: float) -> datetime:
     return datetime.fromtimestamp(at, UTC)
 
@@ -292,7 +305,17 @@ class Store:
             )
             session.flush()  # the seats refer to it
             session.add_all(
-                SeatRow(table_id=table.id, **dataclasses.asdict(seat)) for seat in table.seats
+                SeatRow(
+                    table_id=table.id,
+                    seat=seat.seat,
+                    kind=seat.kind,
+                    bot=seat.bot,
+                    name=seat.name,
+                    secret_hash=seat.secret_hash,
+                    session_hash=seat.session_hash,
+                    account_id=seat.account_id,
+                )
+                for seat in table.seats
             )
 
     def has_table(self, table_id: str) -> bool:
@@ -345,9 +368,19 @@ class Store:
         rows = session.scalars(
             select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
         )
-        return [
-            StoredSeat(r.seat, r.kind, r.bot, r.name, r.secret_hash, r.session_hash) for r in rows
+        seats = [
+            StoredSeat(r.seat, r.kind, r.bot, r.name, r.secret_hash, r.session_hash, r.account_id)
+            for r in rows
         ]
+        devices = session.execute(
+            select(SeatDeviceRow.seat, SeatDeviceRow.session_hash).where(
+                SeatDeviceRow.table_id == table_id
+            )
+        )
+        for seat, session_hash in devices:
+            if 0 <= seat < len(seats):
+                seats[seat].devices.append(session_hash)
+        return seats
 
     def version(self, table_id: str) -> int:
         """The table's stored version (0 for no such table)."""
@@ -422,15 +455,40 @@ class Store:
         return lines[::-1]
 
     # -- seats --------------------------------------------------------------------------------
-    def bind_seat(self, table_id: str, seat: int, name: str, session_hash: str) -> None:
-        """A player joined by their link: their name, and the browser session that holds the
-        seat from now on (a browser that joined earlier loses it)."""
+    def bind_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        session_hash: str,
+        account_id: int | None = None,
+    ) -> None:
+        """A player joined by their link: their name, the browser session that holds the
+        seat from now on (a browser that joined earlier loses it, and so do the other browsers
+        of the account that held it), and the account that claims it (None: no account)."""
         with self.writing(), self._session.begin() as session:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(name=name, session_hash=session_hash)
+                .values(name=name, session_hash=session_hash, account_id=account_id)
             )
+            _drop_devices(session, table_id, seat)
+
+    def add_seat_device(self, table_id: str, seat: int, session_hash: str) -> None:
+        """Another browser of the account that holds `seat` holds it too, by this cookie."""
+        with self.writing(), self._session.begin() as session:
+            session.add(SeatDeviceRow(session_hash=session_hash, table_id=table_id, seat=seat))
+
+    def seats_of_account(self, account_id: int) -> list[tuple[str, int]]:
+        """The (table id, seat) of every seat the account has claimed, newest table first."""
+        query = (
+            select(SeatRow.table_id, SeatRow.seat)
+            .join(TableRow, TableRow.id == SeatRow.table_id)
+            .where(SeatRow.account_id == account_id)
+            .order_by(TableRow.created_at.desc())
+        )
+        with self._session() as session:
+            return [(table_id, seat) for table_id, seat in session.execute(query)]
 
     def update_seat(self, table_id: str, seat: StoredSeat) -> None:
         """Who sits in a seat now (the creator re-issued its link or handed it to a bot)."""
@@ -444,8 +502,10 @@ class Store:
                     name=seat.name,
                     secret_hash=seat.secret_hash,
                     session_hash=seat.session_hash,
+                    account_id=seat.account_id,
                 )
             )
+            _drop_devices(session, table_id, seat.seat)
 
     # -- the log ------------------------------------------------------------------------------
     def append(self, table_id: str, entry: StoredMove, over: bool, keep_moves: int) -> None:

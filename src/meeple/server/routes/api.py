@@ -17,6 +17,7 @@ from meeple.server.origin import same_origin
 from meeple.server.routes.cookies import seat_cookies
 from meeple.server.routes.dependencies import Config, Language, Seat, Service, json_body
 from meeple.server.routes.playing import play
+from meeple.server.routes.signed import account_of
 from meeple.server.schema import BOT, HUMAN
 from meeple.server.service import SeatChoice
 
@@ -128,8 +129,10 @@ async def replay(table_id: str, step: int, seat: Seat, tables: Service, reader: 
 
 @router.get("/my-games")
 async def my_games(request: Request, tables: Service) -> Any:
-    """The tables this browser holds a seat at, those where it is its turn first."""
-    return await tables.my_games(seat_cookies(request))
+    """The tables this browser holds a seat at, and those of its signed-in account, those
+    where it is its turn first."""
+    account = account_of(request)
+    return await tables.my_games(seat_cookies(request), None if account is None else account.id)
 
 
 async def own_page_only(request: Request, limits: Config) -> None:

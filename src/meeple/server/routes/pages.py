@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
-from starlette.datastructures import UploadFile
+from starlette.datastructures import FormData, UploadFile
 
 from meeple.bots import DEFAULT_LEVEL
 from meeple.engine.gameinfo import PLAYERS, GameInfo
@@ -28,6 +28,7 @@ from meeple.server.routes.cookies import (
 )
 from meeple.server.routes.dependencies import Config, Language, Seat, Service, Templates
 from meeple.server.routes.refusals import no_table_page, refused_page
+from meeple.server.routes.signed import account_of, check_form
 from meeple.server.schema import BOT
 from meeple.server.service import (
     NotAllowed,
@@ -152,8 +153,9 @@ def invite_refused(
 async def sit(request: Request, table_id: str, tables: Service) -> Response:
     """Take the first free seat of an open table from the lobby, under the name given (a
     refusal is the app's error page: no such table, not open, no seat free, a bad name)."""
-    name = (await request.form()).get("name")
-    _, session = await tables.sit(table_id, name if isinstance(name, str) else "")
+    form = await request.form()
+    name, account = form.get("name"), claiming_account(request, form)
+    _, session = await tables.sit(table_id, name if isinstance(name, str) else "", account)
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     set_cookie(request, response, cookie_name(table_id), session)
     return response
@@ -189,14 +191,27 @@ async def join(
     tables: Service,
     templates: Templates,
 ) -> Response:
-    name = (await request.form()).get("name")
+    form = await request.form()
+    name, account = form.get("name"), claiming_account(request, form)
     try:
-        _, session = await tables.join(table_id, secret, name if isinstance(name, str) else "")
+        _, session = await tables.join(
+            table_id, secret, name if isinstance(name, str) else "", account
+        )
     except TableError as exc:
         return invite_refused(templates, request, table_id, exc)
     response = RedirectResponse(f"/tables/{table_id}", status_code=303)
     set_cookie(request, response, cookie_name(table_id), session)
     return response
+
+
+def claiming_account(request: Request, form: FormData) -> int | None:
+    """The account that takes a seat by this form: the signed-in one (whose form must carry
+    its CSRF token), or None."""
+    account = account_of(request)
+    if account is None:
+        return None
+    check_form(request, form)
+    return account.id
 
 
 async def page_seat(request: Request, table_id: str, tables: Owners) -> tuple[int | None, str]:
@@ -211,11 +226,23 @@ async def page_seat(request: Request, table_id: str, tables: Owners) -> tuple[in
         return None, SEAT_GONE
 
 
+async def account_device(request: Request, table_id: str, tables: Owners) -> tuple[int, str] | None:
+    """For a signed-in browser that holds no seat here by its own cookie: the seat its
+    account claimed at the table and a seat cookie of this browser's own, or None."""
+    account = account_of(request)
+    if account is None or request.headers.get("authorization"):
+        return None
+    return await tables.device(table_id, account.id)
+
+
 @router.get("/tables/{table_id}", response_class=HTMLResponse)
 async def table_page(
     request: Request, table_id: str, tables: Service, templates: Templates, reader: Language
 ) -> Response:
     seat, gone = await page_seat(request, table_id, tables)
+    device = await account_device(request, table_id, tables) if seat is None else None
+    if device is not None:
+        seat, gone = device[0], ""
     payload = await tables.payload(table_id, seat, 0, reader)
     response = templates.TemplateResponse(
         request,
@@ -231,12 +258,15 @@ async def table_page(
     )
     if gone:
         response.delete_cookie(cookie_name(table_id))
+    if device is not None:
+        set_cookie(request, response, cookie_name(table_id), device[1])
     return response
 
 
 @router.get("/games", response_class=HTMLResponse)
 async def my_games_page(request: Request, tables: Service, templates: Templates) -> Response:
-    games = await tables.my_games(seat_cookies(request))
+    account = account_of(request)
+    games = await tables.my_games(seat_cookies(request), None if account is None else account.id)
     created = await tables.created_games(admin_cookies(request))
     return templates.TemplateResponse(request, "games.html", {"games": games, "created": created})
 
