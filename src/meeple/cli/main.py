@@ -235,6 +235,24 @@ def serve(
     chat_rate: Annotated[
         str, typer.Option(help="Chat lines allowed per seat of a table.")
     ] = SERVER_DEFAULTS.chat_rate,
+    smtp_url: Annotated[
+        str | None,
+        typer.Option(
+            envvar="MEEPLE_SMTP_URL",
+            help="SMTP server for emails (password resets, turn notices): "
+            "smtp://user:password@host:port or smtps://…; none: no emails.",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str, typer.Option(envvar="MEEPLE_MAIL_FROM", help="The sender of the emails.")
+    ] = SERVER_DEFAULTS.mail_from,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            envvar="MEEPLE_PUBLIC_URL",
+            help="The server's address as people reach it (https://…), for links in emails.",
+        ),
+    ] = None,
 ) -> None:
     """Start the game server: tables in the browser, invite links, bots in any seat.
 
@@ -264,6 +282,9 @@ def serve(
             message_rate=message_rate,
             connect_rate=connect_rate,
             chat_rate=chat_rate,
+            smtp_url=smtp_url or None,
+            mail_from=mail_from,
+            public_url=public_url or None,
         )
     )
 
