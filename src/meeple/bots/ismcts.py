@@ -95,6 +95,18 @@ class IsmctsBot(Bot):
         self.last_iterations, self.last_root = 0, None
         if len(legal) == 1:
             return legal[0]
+        root = self.grow(view, legal, stop_early=True)
+        visited = [(root.children[a].visits, i) for i, a in enumerate(legal) if a in root.children]
+        if not visited:
+            return self.rng.choice(legal)
+        best = max(v for v, _ in visited)
+        return legal[self.rng.choice([i for v, i in visited if v == best])]
+
+    def grow(self, view: Mapping[str, Any], actions: list[Action], stop_early: bool) -> Node:
+        """The tree of a search from `view` over `actions` at the root, within the budget:
+        `choose` stops early once its choice is settled; the analysis of a game and the
+        hints (`meeple.bots.advice`) spend the whole budget, so that every estimate rests on
+        the same number of iterations."""
         seat = view_seat(view)  # a spectator's view cannot be searched
         root = self.last_root = self.search.new_tree()
         seconds, iterations = self.budget.seconds, self.budget.iterations
@@ -104,22 +116,20 @@ class IsmctsBot(Bot):
         # The view is read once a decision; a view the engine cannot complete is a bug to
         # report, not to play around.
         sample, iterate = self.state_class.sampler(view), self.search.iterate
-        first = self.search.searched(legal)
+        first = self.search.searched(actions)
         while (iterations is None or done < iterations) and (
             deadline is None or time.perf_counter() < deadline
         ):
             iterate(root, sample(self.rng), seat, first)
             done += 1
-            if done % EARLY_STOP_EVERY == 0 and self._settled(
-                root, done, iterations, deadline, start
+            if (
+                stop_early
+                and done % EARLY_STOP_EVERY == 0
+                and self._settled(root, done, iterations, deadline, start)
             ):
                 break
         self.last_iterations = done
-        visited = [(root.children[a].visits, i) for i, a in enumerate(legal) if a in root.children]
-        if not visited:
-            return self.rng.choice(legal)
-        best = max(v for v, _ in visited)
-        return legal[self.rng.choice([i for v, i in visited if v == best])]
+        return root
 
     @staticmethod
     def _settled(

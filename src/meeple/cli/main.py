@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 
 from meeple.bots import DEFAULT_LEVEL, parse_spec
+from meeple.cli.analyse import analyse
 from meeple.cli.arena import arena
 from meeple.cli.game_options import (
     EXTRA_ARGS,
@@ -298,6 +299,7 @@ def _valid_spec(spec: str) -> bool:
 
 
 app.command("arena", cls=GameOptionsCommand, context_settings=EXTRA_ARGS)(arena)
+app.command("analyse")(analyse)
 
 
 def _full_screen(session: Session, plain: bool) -> bool:
