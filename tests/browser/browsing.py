@@ -53,6 +53,8 @@ def serving(folder: Path, db: Path):
         *("--port", str(port), "--db", str(db), "--bot-workers", "1"),
         # Every page of every test comes from one address: the per-address limits would bite.
         *("--http-rate", "1000/second", "--connect-rate", "1000/second"),
+        # The games the tests finish are analysed: quickly, so their bots keep the worker.
+        *("--analysis-budget", "4i"),
     ]
     url = f"http://127.0.0.1:{port}"
     with (folder / "server.log").open("wb") as log:

@@ -84,8 +84,12 @@ def test_the_table_page_gives_its_script_every_word_it_writes(client):
     assert html_lang(page) == "de" and "Du sitzt auf Platz 1." in page.text
     words = words_of(page)
     assert set(words) == set(
-        script_texts("table.js") + module_texts("sheet.js") + drawing_texts("tikal")
+        script_texts("table.js")
+        + script_texts("hints.js")
+        + module_texts("sheet.js")
+        + drawing_texts("tikal")
     )
+    assert words["The bot is thinking…"] == "Der Bot denkt nach …"  # hints.js
     assert words["Your move."] == "Du bist am Zug."
     assert words["Waiting for {seats}."] == "Warten auf {seats}."
     assert words["Base camp"] == "Basiscamp"  # the game's drawing (static/games/tikal.js)
@@ -97,6 +101,7 @@ def test_the_table_page_gives_its_script_every_word_it_writes(client):
 def test_the_replay_script_gets_its_words_too():
     texts = module_texts("replay.js")
     assert "The start." in texts and "After a move of seat {number}." in texts
+    assert "The costliest moves" in module_texts("analysis.js")
 
 
 def test_the_installed_games_are_known():

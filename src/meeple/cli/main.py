@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 
 from meeple.bots import DEFAULT_LEVEL, parse_spec
+from meeple.bots.base import Budget
 from meeple.cli.analyse import analyse
 from meeple.cli.arena import arena
 from meeple.cli.game_options import (
@@ -247,6 +248,13 @@ def serve(
     mail_from: Annotated[
         str, typer.Option(envvar="MEEPLE_MAIL_FROM", help="The sender of the emails.")
     ] = SERVER_DEFAULTS.mail_from,
+    analysis_budget: Annotated[
+        str,
+        typer.Option(
+            help="The search's budget a move when a finished game is analysed "
+            "(iterations '200i', or seconds '0.1s').",
+        ),
+    ] = SERVER_DEFAULTS.analysis_budget,
     public_url: Annotated[
         str | None,
         typer.Option(
@@ -262,16 +270,20 @@ def serve(
     from meeple.server.run import serve as run_server  # the web stack loads only here
     from meeple.server.settings import database_url
 
+    if max_tables < 1:
+        fail("--max-tables is at least 1")
+    try:
+        Budget.parse(analysis_budget)
+    except MeepleError as exc:
+        fail(f"--analysis-budget: {exc}")
+    for rate in (http_rate, message_rate, connect_rate, chat_rate):
+        if not valid_rate(rate):
+            fail(f"not a rate: {rate!r} (write it like 30/second;900/minute)")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     _console().print(
         f"[bold]Meeple lobby:[/] http://{shown}:{port}/ · games kept in {db} · Ctrl+C stops",
         soft_wrap=True,
     )
-    if max_tables < 1:
-        fail("--max-tables is at least 1")
-    for rate in (http_rate, message_rate, connect_rate, chat_rate):
-        if not valid_rate(rate):
-            fail(f"not a rate: {rate!r} (write it like 30/second;900/minute)")
     run_server(
         ServerSettings(
             db_url=database_url(db),
@@ -286,6 +298,7 @@ def serve(
             smtp_url=smtp_url or None,
             mail_from=mail_from,
             public_url=public_url or None,
+            analysis_budget=analysis_budget,
         )
     )
 

@@ -25,6 +25,8 @@ from fastapi.templating import Jinja2Templates
 from meeple.engine.errors import MeepleError
 from meeple.server.account_store import AccountStore
 from meeple.server.accounts import Accounts
+from meeple.server.advice import Advice
+from meeple.server.analysis_store import AnalysisStore
 from meeple.server.bots import BotDriver
 from meeple.server.hub import Hub
 from meeple.server.mail import Mailer
@@ -32,7 +34,7 @@ from meeple.server.notify import watch
 from meeple.server.origin import cross_site_refusal
 from meeple.server.owners import FromThread, Owners
 from meeple.server.rates import RateLimit
-from meeple.server.routes import account, admin, api, pages, signed, sockets
+from meeple.server.routes import account, admin, advice, api, pages, signed, sockets
 from meeple.server.routes.cookies import cookie_name as cookie_name  # the tests' name for it
 from meeple.server.routes.refusals import refusal
 from meeple.server.service import TableError, TableService
@@ -71,6 +73,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tables = Owners(service, settings.idle_seconds)
         bots = BotDriver(tables, settings.bot_workers)
         tables.bot_turns_to = bots.start
+        adviser = Advice(AnalysisStore(store), bots.run, tables.io, settings.analysis_budget)
+        tables.games_over_to = adviser.game_over
+        app.state.advice = adviser
         # Processes on the same database: their changes and chat lines, and ours to them.
         others = watch(store, FromThread(tables), hub.changed, hub.chatted)
         if others is not None:
@@ -90,6 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             if others is not None:
                 await asyncio.to_thread(others.stop)
+            await adviser.close()
             await tables.close()
             await asyncio.to_thread(bots.close)
             store.close()
@@ -100,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.connect_rate = RateLimit(settings.connect_rate)
     app.state.chat_rate = RateLimit(settings.chat_rate)
     app.mount("/static", StaticFiles(directory=str(web.joinpath("static"))), name="static")
-    routers = (pages, account, admin, api, sockets)
+    routers = (pages, account, admin, api, advice, sockets)
     for router in (*(module.router for module in routers), web_routes.router):
         # Their routes become the app's own, so that `app.routes` lists every one (the origin
         # guard's test walks them); an included router would be listed as one opaque entry.

@@ -1,4 +1,5 @@
-"""What runs in a bot worker process: one decision, from the seat's view and legal actions.
+"""What runs in a bot worker process: one decision, from the seat's view and legal actions;
+a piece of a finished game's analysis; a hint.
 
 Kept apart from the rest of the server so that a worker imports only the engine and the bots.
 """
@@ -8,7 +9,11 @@ from __future__ import annotations
 import signal
 from typing import Any
 
+from meeple.analysis import estimate_moves
 from meeple.bots import make_bot
+from meeple.bots.advice import weigh
+from meeple.bots.base import Budget
+from meeple.engine.record import GameRecord
 from meeple.engine.registry import game_class
 from meeple.server.turns import BotTurn
 
@@ -27,3 +32,27 @@ def choose(turn: BotTurn) -> dict[str, Any]:
     bot = make_bot(turn.spec, state_class, turn.seed)
     legal = [state_class.codec.from_json(action) for action in turn.legal]
     return bot.choose(turn.view, legal).to_json()
+
+
+def analyse_moves(
+    record: dict[str, Any], budget: str, seed: int, start: int, stop: int
+) -> list[dict[str, Any]]:
+    """The estimates (`MoveEstimate.to_json`) of moves `start` to `stop` of a finished game's
+    `record` (`GameRecord.to_json`)."""
+    game = GameRecord.from_json(record)
+    moves = estimate_moves(
+        game.initial_state(), game.actions, Budget.parse(budget), seed, range(start, stop)
+    )
+    return [move.to_json() for move in moves]
+
+
+def weigh_choices(
+    game: str, view: dict[str, Any], legal: list[Any], budget: str, seed: int
+) -> list[tuple[int, float, int]]:
+    """The search's weighing of a seat's legal actions from its view: (index in `legal`,
+    estimated win chance, visits), most visited first."""
+    state_class = game_class(game)
+    actions = [state_class.codec.from_json(action) for action in legal]
+    index = {action: i for i, action in enumerate(actions)}
+    weighed = weigh(state_class, view, actions, Budget.parse(budget), seed)
+    return [(index[w.action], w.chance, w.visits) for w in weighed]

@@ -14,9 +14,10 @@ import asyncio
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from meeple.server.bot_worker import choose, ignore_interrupts
 from meeple.server.inputs import server_nonce
@@ -24,6 +25,8 @@ from meeple.server.live import Answer
 from meeple.server.turns import BotTurn
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 #: Decisions in a row a bot seat may fail (crash, or a refused move) before it is left alone.
 MAX_ATTEMPTS = 5
@@ -60,8 +63,13 @@ class BotDriver:
         self._closed = False
 
     def _submit(self, turn: BotTurn) -> Future[dict[str, Any]]:
-        """Send a decision to the pool. A pool broken by a worker that died (killed, out of
-        memory) is replaced, so the tables' bots go on."""
+        """Send a decision to the pool."""
+        return self.run(choose, turn)
+
+    def run(self, call: Callable[..., T], /, *args: Any) -> Future[T]:
+        """Run `call(*args)` in a bot worker (the analyses and hints of `meeple.server.advice`
+        use the pool too). A pool broken by a worker that died (killed, out of memory) is
+        replaced, so the tables' bots go on."""
         for _ in range(2):
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
@@ -70,7 +78,7 @@ class BotDriver:
                     initializer=ignore_interrupts,
                 )
             try:
-                return self._pool.submit(choose, turn)
+                return self._pool.submit(call, *args)
             except BrokenProcessPool:
                 log.warning("the bot pool broke (a worker died): starting a new one")
                 self._pool.shutdown(wait=False, cancel_futures=True)

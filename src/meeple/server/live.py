@@ -147,6 +147,8 @@ class LiveTable:
     spectators_read_chat: bool = True
     #: Whether anyone may take a free seat from the lobby (an open table).
     open: bool = False
+    #: Whether its players may ask for hints (`meeple.server.advice`).
+    hints: bool = True
     #: When each seat's turn started and how much of its time it has used.
     times: SeatTimes = dataclasses.field(default_factory=SeatTimes)
     #: The views of the position as it stands, by reader, made when first asked (`view`)
@@ -167,6 +169,7 @@ class LiveTable:
             clock=Clock.from_json(stored.clock),
             spectators_read_chat=stored.spectators_read_chat,
             open=stored.open,
+            hints=stored.hints,
             admin_hash=stored.admin_hash,
             last_change=stored.created_at,
         )
@@ -354,6 +357,7 @@ class LiveTable:
             "log_size": len(log),
             "recap_start": self.recap.get(seat, 0) if seat is not None else None,
             "over": over,
+            "hints": self.hints,
             "clock": self._clock_json(over),
         }
         if over:

@@ -100,6 +100,8 @@ class NewTable(_Message):
     spectators_read_chat: StrictBool = True
     #: Whether the lobby lists the table while a seat is free, for anyone to take.
     open: StrictBool = False
+    #: Whether its players may ask "what would a bot do?".
+    hints: StrictBool = True
 
 
 class HandToBot(_Message):

@@ -86,6 +86,8 @@ class Owners:
         self.service = service
         #: Where the bots' turns go (`BotDriver.start`); none until a driver says so.
         self.bot_turns_to: Callable[[list[BotTurn]], None] = lambda _turns: None
+        #: Where a game that is over goes, with its record (`Advice.game_over`, its analysis).
+        self.games_over_to: Callable[[str, dict[str, Any]], None] = lambda _table, _record: None
         self.idle_seconds = idle_seconds
         self.loop = asyncio.get_running_loop()
         self._loop_thread = threading.get_ident()
@@ -187,6 +189,9 @@ class Owners:
         turns = self.service.bot_turns(table_id)
         if turns:
             self.bot_turns_to(turns)
+        record = self.service.finished_record(table_id) if deadline is None else None
+        if record is not None:
+            self.games_over_to(table_id, record)
 
     def _expired(self, table_id: str) -> None:
         self._timers.pop(table_id, None)
@@ -219,9 +224,13 @@ class Owners:
         clock: Clock | None = None,
         spectators_read_chat: bool = True,
         open_table: bool = False,
+        hints: bool = True,
     ) -> CreatedTable:
         create = functools.partial(
-            self.service.create, spectators_read_chat=spectators_read_chat, open_table=open_table
+            self.service.create,
+            spectators_read_chat=spectators_read_chat,
+            open_table=open_table,
+            hints=hints,
         )
         return await self.io(create, game, options, seats, clock)
 
@@ -316,6 +325,12 @@ class Owners:
             language,
             held,
         )
+
+    async def finished_record(self, table_id: str) -> dict[str, Any] | None:
+        return await self._read(table_id, self.service.finished_record, table_id)
+
+    async def hint_question(self, table_id: str, seat: Reader) -> dict[str, Any]:
+        return await self._read(table_id, self.service.hint_question, table_id, seat)
 
     async def record(self, table_id: str) -> dict[str, Any]:
         return await self._read(table_id, self.service.record, table_id)

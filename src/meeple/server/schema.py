@@ -69,6 +69,8 @@ class TableRow(Base):
     #: Whether the lobby lists the table while a seat is free, for anyone to take (an open
     #: table); else its seats are taken only by their invite links.
     open: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    #: Whether its players may ask "what would a bot do?" (`meeple.server.advice`).
+    hints: Mapped[bool] = mapped_column(Boolean, server_default=true())
 
 
 class SeatRow(Base):
@@ -208,3 +210,27 @@ class SeatDeviceRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
 
     __table_args__ = (Index("ix_seat_devices_table", "table_id", "seat"),)
+
+
+RUNNING = "running"
+DONE = "done"
+
+
+class AnalysisRow(Base):
+    """The analysis of a finished game (`meeple.analysis`), kept with its table: made once, by
+    the process that claimed it, in the bot workers."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    #: The search's budget (``"200i"``) and seed it was made with.
+    budget: Mapped[str] = mapped_column(String(32))
+    seed: Mapped[int] = mapped_column(Integer)
+    #: ``running`` or ``done``.
+    status: Mapped[str] = mapped_column(String(16))
+    #: Moves analysed so far, of `total`.
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer)
+    #: `GameAnalysis.to_json()` once done.
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

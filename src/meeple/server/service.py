@@ -43,7 +43,7 @@ from meeple.i18n import N_, SOURCE_LANGUAGE
 from meeple.server.clocks import Clock
 from meeple.server.credentials import digest, hash_matches, matches, new_secret, new_table_id
 from meeple.server.inputs import MAX_NONCE, BadInput, check_text
-from meeple.server.live import Answer, LiveTable, Reader, malformed
+from meeple.server.live import Answer, LiveTable, Reader, elements_of, malformed
 from meeple.server.loaded import Loaded
 from meeple.server.schema import BOT, CHAT_LENGTH, HUMAN, MOVE, UNDO
 from meeple.server.store import (
@@ -225,6 +225,7 @@ class TableService:
         seed: int | None = None,
         spectators_read_chat: bool = True,
         open_table: bool = False,
+        hints: bool = True,
     ) -> CreatedTable:
         """A new table; the engine checks the options (`normalize_options`), and every bot
         spec is checked (the clock's too). Raises `TableError` saying what is wrong.
@@ -274,6 +275,7 @@ class TableService:
                 clock=None if clock is None else clock.to_json(),
                 spectators_read_chat=spectators_read_chat,
                 open=open_table,
+                hints=hints,
             )
         )
         self._announce(table_id, 0)
@@ -781,6 +783,39 @@ class TableService:
         """Why `seat` cannot go on with the board elements `picked` (see `whynot`); changes
         nothing."""
         return why_not(self._live(table_id), seat, picked, language)
+
+    def finished_record(self, table_id: str) -> dict[str, Any] | None:
+        """The game's record if it is over (for its analysis), else None."""
+        table = self._live(table_id)
+        return table.record().to_json() if table.state.is_over() else None
+
+    def hint_question(self, table_id: str, seat: Reader) -> dict[str, Any]:
+        """What the search needs to advise `seat` now: its view and legal actions (each with
+        its label and board elements, for the answer), and a seed. Raises `TableError`: no
+        hints at this table, a spectator, or not the seat's turn."""
+        table = self._live(table_id)
+        if not table.hints:
+            raise NotAllowed(N_("this table offers no hints"))
+        if seat is None:
+            raise NotAllowed(N_("only a player asks for a hint, on their turn"))
+        state = table.state
+        if state.is_over() or seat not in state.to_move():
+            raise NotNow(N_("a hint is given on your turn"))
+        elements = elements_of(table.info)
+        return {
+            "game": table.info.name,
+            "version": table.version,
+            "seed": derive_rng(table.seed, "hint", seat, table.version).randrange(2**31),
+            "view": state.view(seat),
+            "legal": [
+                {
+                    "action": a.to_json(),
+                    "label": state.action_label(a),
+                    "elements": elements(state, a),
+                }
+                for a in state.legal_actions(seat)
+            ],
+        }
 
     def next_deadline(self, table_id: str) -> float | None:
         """When the clock next runs out on a human seat of the table, or None."""

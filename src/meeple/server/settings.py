@@ -38,6 +38,8 @@ class Settings:
     message_rate: str = "30/second;1200/minute"
     #: WebSocket connections opened per client address.
     connect_rate: str = "10/second;120/minute"
+    #: The search's budget a move in the analysis of a finished game (``"200i"``: iterations).
+    analysis_budget: str = "200i"
     #: Chat lines per seat of a table.
     chat_rate: str = "5/10 seconds;30/minute"
     #: Sign-in attempts per account name, and per client address.

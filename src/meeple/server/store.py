@@ -131,6 +131,8 @@ class StoredTable:
     spectators_read_chat: bool = True
     #: Whether the lobby lists it while a seat is free (an open table).
     open: bool = False
+    #: Whether its players may ask for hints.
+    hints: bool = True
 
 
 @dataclasses.dataclass(slots=True)
@@ -301,6 +303,7 @@ class Store:
                     clock=table.clock,
                     spectators_read_chat=table.spectators_read_chat,
                     open=table.open,
+                    hints=table.hints,
                 )
             )
             session.flush()  # the seats refer to it
@@ -343,6 +346,7 @@ class Store:
                 clock=row.clock,
                 spectators_read_chat=row.spectators_read_chat,
                 open=row.open,
+                hints=row.hints,
                 log=self._log(session, table_id, 0),
             )
 

@@ -91,11 +91,21 @@ def words(language: str, texts: Iterable[str]) -> dict[str, str]:
 
 def table_words(connection: HTTPConnection, game: str) -> dict[str, str]:
     """The translations the table page's core, its score sheet and the game's drawing need."""
-    texts = script_texts("table.js") + module_texts("sheet.js") + drawing_texts(game)
+    texts = (
+        script_texts("table.js")
+        + script_texts("hints.js")
+        + module_texts("sheet.js")
+        + drawing_texts(game)
+    )
     return words(language_of(connection), texts)
 
 
 def replay_words(connection: HTTPConnection, game: str) -> dict[str, str]:
     """The translations the replay page, its score sheet and the game's drawing need."""
-    texts = module_texts("replay.js") + module_texts("sheet.js") + drawing_texts(game)
+    texts = (
+        module_texts("replay.js")
+        + module_texts("sheet.js")
+        + module_texts("analysis.js")
+        + drawing_texts(game)
+    )
     return words(language_of(connection), texts)

@@ -115,7 +115,9 @@ async def create_from_form(
     # The form's box keeps the chat to the players; spectators read it unless it is ticked.
     chat_open = not fields.get("chat_players_only")
     listed = bool(fields.get("open"))
-    created = await tables.create(info.name, options, seats, clock, chat_open, listed)
+    # "Play against bots now" offers hints; the full form says (its box is ticked at first).
+    hints = bool(fields.get("quick") or fields.get("hints"))
+    created = await tables.create(info.name, options, seats, clock, chat_open, listed, hints)
     if fields.get("quick") and 0 in created.invites:  # (also "play again" against bots)
         _, session = await tables.join(created.id, created.invites[0], quick_name(info, reader))
         response = RedirectResponse(f"/tables/{created.id}", status_code=303)

@@ -12,6 +12,7 @@
 
 import {sayer} from "/static/words.js";
 import {renderSheet} from "/static/sheet.js";
+import {showAnalysis} from "/static/analysis.js";
 
 const WORDS = {
   start: "The start.",
@@ -158,6 +159,17 @@ const STYLE = `
 .replay #log li.past { color: #222; }
 .replay #log li.now { background: #ffeeb8; font-weight: 600; }
 .replay #log a { color: inherit; text-decoration: none; }
+.replay #log li.costly::before { content: "▼ "; color: #a00; }
+.replay #analysis { border: 1px solid #cbbf9f; border-radius: 8px; background: #faf7ef; padding: .3rem .8rem .6rem; margin: .6rem 0; }
+.replay #analysis-chart { width: 100%; height: auto; max-height: 16rem; cursor: pointer; background: #fff; border: 1px solid #ddd; }
+.replay #analysis-chart .costly-mark { cursor: pointer; }
+.replay #analysis-seats { border-collapse: collapse; margin: .4rem 0; }
+.replay #analysis-seats th, .replay #analysis-seats td { padding: .15rem .5rem; text-align: right; border-bottom: 1px solid #ddd; }
+.replay #analysis-seats th:first-child, .replay #analysis-seats td:first-child { text-align: left; }
+.replay .swatch { display: inline-block; width: .8em; height: .8em; border-radius: 50%; margin-right: .35em; vertical-align: baseline; }
+.replay #analysis-worst { padding-left: 1.4rem; }
+.replay #analysis-worst li { margin: .2rem 0; }
+.replay #analysis progress { vertical-align: middle; }
 .replay #log a:hover, .replay #log a:focus { text-decoration: underline; }
 @media (max-width: 480px) {
   .replay #keys { display: none; }
@@ -191,3 +203,7 @@ if (finished?.over) {
 await listTurns().catch((error) => { $("error").textContent = error.message; });
 await show(0);
 root.dataset.ready = "true";
+if (finished?.over) {
+  const nameOf = (seat) => seatName(seat) || finished.seats?.[seat]?.word || say("seat", {number: seat + 1});
+  showAnalysis($("analysis"), table, finished.seats ?? [], nameOf, show, $("log"));
+}

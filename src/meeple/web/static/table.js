@@ -17,6 +17,7 @@
 // (see docs/protocol.md), `previous` the one shown before it (or null), so that a module can
 // highlight what others changed. Words the page itself writes come from the JSON in #words.
 
+import {updateHints} from "/static/hints.js";
 import {follow} from "/static/motion.js";
 import {renderSheet} from "/static/sheet.js";
 import {translate as say} from "/static/words.js";
@@ -173,6 +174,19 @@ function showChoices() {
   markBoard();
 }
 
+/** Offers the legal move whose action is `action` in the action bar, to be confirmed (a
+ * suggestion of "What would a bot do?"). */
+function offerMove(action) {
+  const wanted = JSON.stringify(action);
+  const entry = state?.legal.find((legal) => JSON.stringify(legal.action) === wanted);
+  if (!entry) return;
+  selection = [];
+  showChoices();
+  $("confirm").hidden = false;
+  $("confirm-label").textContent = entry.label;
+  $("confirm-send").onclick = () => { move(entry); };
+}
+
 function choose(id) {
   hideWhy();
   if (selection.includes(id)) {
@@ -302,6 +316,7 @@ function show(next) {
   $("recap").replaceChildren(...(state.recap_start === null ? [] : log.slice(state.recap_start).map(line)));
   $("undo").hidden = !state.can_undo;
   showChoices();
+  updateHints(table, state, offerMove);
   tick();
   notice(state.legal.length > 0);
   root.classList.toggle("over", state.over);
