@@ -78,6 +78,7 @@ def test_the_replay_page_shows_the_games_analysis(new_context, server, shoot):
         worst.first.click()
         expect(page.locator("#step")).to_have_value(str(step))
         expect(page.locator(f'#log li.costly[data-step="{step}"]').first).to_be_attached()
+        expect(page.locator("#analysis-now")).to_have_attribute("visibility", "visible")
     shoot(page, "analysis")
     assert not violations(page), violations(page)
     page.set_viewport_size(PHONE)

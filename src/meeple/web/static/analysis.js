@@ -39,6 +39,16 @@ function svg(tag, attributes = {}) {
 
 const percent = (chance) => Math.round(chance * 100);
 
+/** Moves the chart's marker to the step the replay shows (set once the chart is drawn). */
+let placeStep = () => {};
+let stepShown = 0;
+
+/** The replay shows `step`: the chart marks its move. */
+export function markStep(step) {
+  stepShown = step;
+  placeStep(step);
+}
+
 /** The chart: a step line per seat, costly moves as triangles; a click goes to that move. */
 function chart(analysis, seats, go) {
   const moves = analysis.moves.length;
@@ -70,6 +80,13 @@ function chart(analysis, seats, go) {
       picture.append(mark);
     }
   });
+  const now = svg("line", {y1: PAD - 6, y2: HEIGHT - PAD + 6, stroke: "#c60", "stroke-width": 1.5, id: "analysis-now", visibility: "hidden"});
+  picture.append(now);
+  placeStep = (step) => {
+    now.setAttribute("visibility", step > 0 ? "visible" : "hidden");
+    now.setAttribute("x1", x(Math.max(0, step - 1)));
+    now.setAttribute("x2", x(Math.max(0, step - 1)));
+  };
   picture.addEventListener("click", (event) => {
     if (event.target.classList.contains("costly-mark")) return;
     const box = picture.getBoundingClientRect();
@@ -156,6 +173,7 @@ export async function showAnalysis(box, table, seats, name, go, log) {
       box.append(chart(analysis, seats, go), summary(analysis, seats, name),
         Object.assign(document.createElement("h4"), {textContent: say("worst")}), worst(analysis, name, go));
       markLog(analysis, log);
+      placeStep(stepShown);
       box.dataset.ready = "true";
       return;
     }

@@ -12,7 +12,7 @@
 
 import {sayer} from "/static/words.js";
 import {renderSheet} from "/static/sheet.js";
-import {showAnalysis} from "/static/analysis.js";
+import {markStep, showAnalysis} from "/static/analysis.js";
 
 const WORDS = {
   start: "The start.",
@@ -105,6 +105,7 @@ async function show(number) {
   shown = next;
   $("board").dataset.step = String(step); // the step drawn (the input may be ahead of it)
   markTurns(data);
+  markStep(step);
   for (const [id, disabled] of [["first", step === 0], ["back", step === 0], ["forward", step === steps], ["last", step === steps]]) {
     $(id).disabled = disabled;
   }
