@@ -100,6 +100,9 @@ class NewTable(_Message):
     spectators_read_chat: StrictBool = True
     #: Whether the lobby lists the table while a seat is free, for anyone to take.
     open: StrictBool = False
+    #: Whether the game is rated: its people's seats are taken only by accounts, undo is
+    #: off, and its end changes the ratings (`meeple.server.ratings`).
+    rated: StrictBool = False
 
 
 class HandToBot(_Message):

@@ -219,9 +219,13 @@ class Owners:
         clock: Clock | None = None,
         spectators_read_chat: bool = True,
         open_table: bool = False,
+        rated: bool = False,
     ) -> CreatedTable:
         create = functools.partial(
-            self.service.create, spectators_read_chat=spectators_read_chat, open_table=open_table
+            self.service.create,
+            spectators_read_chat=spectators_read_chat,
+            open_table=open_table,
+            rated=rated,
         )
         return await self.io(create, game, options, seats, clock)
 

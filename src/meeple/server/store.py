@@ -131,6 +131,8 @@ class StoredTable:
     spectators_read_chat: bool = True
     #: Whether the lobby lists it while a seat is free (an open table).
     open: bool = False
+    #: Whether the game is rated (`meeple.server.ratings`).
+    rated: bool = False
 
 
 @dataclasses.dataclass(slots=True)
@@ -142,6 +144,7 @@ class OpenTable:
     options: dict[str, Any]
     clock: dict[str, Any] | None
     seats: list[StoredSeat]
+    rated: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -301,6 +304,7 @@ class Store:
                     clock=table.clock,
                     spectators_read_chat=table.spectators_read_chat,
                     open=table.open,
+                    rated=table.rated,
                 )
             )
             session.flush()  # the seats refer to it
@@ -343,6 +347,7 @@ class Store:
                 clock=row.clock,
                 spectators_read_chat=row.spectators_read_chat,
                 open=row.open,
+                rated=row.rated,
                 log=self._log(session, table_id, 0),
             )
 
@@ -412,7 +417,14 @@ class Store:
         )
         with self._session() as session:
             return [
-                OpenTable(row.id, row.game, row.options, row.clock, self._seats(session, row.id))
+                OpenTable(
+                    row.id,
+                    row.game,
+                    row.options,
+                    row.clock,
+                    self._seats(session, row.id),
+                    row.rated,
+                )
                 for row in session.scalars(query)
             ]
 

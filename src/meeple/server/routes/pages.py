@@ -28,6 +28,7 @@ from meeple.server.routes.cookies import (
 )
 from meeple.server.routes.dependencies import Config, Language, Seat, Service, Templates
 from meeple.server.routes.refusals import no_table_page, refused_page
+from meeple.server.ratings import RATED_NEEDS_AN_ACCOUNT
 from meeple.server.routes.signed import account_of, check_form
 from meeple.server.schema import BOT
 from meeple.server.service import (
@@ -115,7 +116,10 @@ async def create_from_form(
     # The form's box keeps the chat to the players; spectators read it unless it is ticked.
     chat_open = not fields.get("chat_players_only")
     listed = bool(fields.get("open"))
-    created = await tables.create(info.name, options, seats, clock, chat_open, listed)
+    rated = bool(fields.get("rated"))
+    if rated and account_of(request) is None:
+        raise NotAllowed(RATED_NEEDS_AN_ACCOUNT)
+    created = await tables.create(info.name, options, seats, clock, chat_open, listed, rated)
     if fields.get("quick") and 0 in created.invites:  # (also "play again" against bots)
         _, session = await tables.join(created.id, created.invites[0], quick_name(info, reader))
         response = RedirectResponse(f"/tables/{created.id}", status_code=303)
