@@ -270,7 +270,9 @@ class LiveTable:
     def undo_refusal(self, seat: int) -> str | None:
         """Why `seat` may not undo now, or None: the terminal's policy (only the seat's own
         last move, during its turn, never past a reveal or a turn's end, never after another
-        seat has acted)."""
+        seat has acted). A rated game has no undo."""
+        if self.rated:
+            return UNDO_OFF
         if not self.moves:
             return NOTHING_TO_UNDO
         last = self.moves[-1]

@@ -126,9 +126,7 @@ class RatingStore:
         name = f"bot:{spec}"
         try:
             with self._store.writing(), self._session.begin() as session:
-                row = AccountRow(
-                    name=name, name_key=name, bot=spec, created_at=datetime.now(UTC)
-                )
+                row = AccountRow(name=name, name_key=name, bot=spec, created_at=datetime.now(UTC))
                 session.add(row)
                 session.flush()
                 return row.id
@@ -212,7 +210,7 @@ class RatingStore:
             .order_by(RatingChangeRow.seat)
         )
         with self._session() as session:
-            return [_change(change, player) for change, player in session.execute(query).tuples()]
+            return [_change(change, player) for change, player in session.execute(query).all()]
 
     # -- profiles and leaderboards ---------------------------------------------------------------
     def player(self, name_key: str) -> Player | None:
@@ -245,7 +243,7 @@ class RatingStore:
             .limit(most)
         )
         with self._session() as session:
-            return [_change(change, player) for change, player in session.execute(query).tuples()]
+            return [_change(change, player) for change, player in session.execute(query).all()]
 
     def games_played(self, account_id: int) -> dict[str, int]:
         """How many finished games the account played, by game (rated and casual)."""
@@ -257,7 +255,7 @@ class RatingStore:
             .order_by(TableRow.game)
         )
         with self._session() as session:
-            return {game: count for game, count in session.execute(query).tuples()}
+            return {game: count for game, count in session.execute(query).all()}
 
     def recent_games(self, account_id: int, most: int = RECENT_GAMES) -> list[PlayedGame]:
         """The account's latest finished games (rated and casual), newest table first."""
@@ -271,7 +269,7 @@ class RatingStore:
         with self._session() as session:
             return [
                 PlayedGame(table_id, game, seat, _epoch(at), is_rated)
-                for table_id, game, seat, at, is_rated in session.execute(query).tuples()
+                for table_id, game, seat, at, is_rated in session.execute(query).all()
             ]
 
     def leaderboard(
@@ -294,7 +292,7 @@ class RatingStore:
         with self._session() as session:
             return [
                 (_player(player), Rating(r.game, r.players, Skill(r.mu, r.sigma), r.games))
-                for r, player in session.execute(query).tuples()
+                for r, player in session.execute(query).all()
             ]
 
     def board_sizes(self, game: str) -> list[int]:

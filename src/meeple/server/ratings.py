@@ -86,16 +86,16 @@ def final_ranks(state: GameState, abandoned: set[int]) -> list[int]:
     winners = set(state.winners())
     scores = state.scores()
     sheet = state.score_sheet()
-    records = sheet.get("players") if isinstance(sheet.get("players"), list) else []
+    listed = sheet.get("players")
+    records: list[dict[str, Any]] = listed if isinstance(listed, list) else []
     tie_break: Sequence[str] = sheet.get("tie_break") or []
 
     def key(seat: int) -> tuple[Any, ...]:
         if seat in abandoned:
             return (False,)
         record = next((r for r in records if r.get("seat") == seat), {})
-        return (True, seat in winners, scores[seat]) + tuple(
-            record.get(part, 0) for part in tie_break
-        )
+        parts = [record.get(part, 0) for part in tie_break]
+        return (True, seat in winners, scores[seat], *parts)
 
     keys = [key(seat) for seat in range(state.num_players)]
     return [1 + sum(other > mine for other in keys) for mine in keys]

@@ -18,6 +18,7 @@ from meeple.i18n import N_
 from meeple.saying import game_words, said
 from meeple.server.live import NO_LOG
 from meeple.server.owners import Owners
+from meeple.server.ratings import RATED_NEEDS_AN_ACCOUNT
 from meeple.server.routes.cookies import (
     admin_cookie_name,
     admin_cookies,
@@ -28,7 +29,6 @@ from meeple.server.routes.cookies import (
 )
 from meeple.server.routes.dependencies import Config, Language, Seat, Service, Templates
 from meeple.server.routes.refusals import no_table_page, refused_page
-from meeple.server.ratings import RATED_NEEDS_AN_ACCOUNT
 from meeple.server.routes.signed import account_of, check_form
 from meeple.server.schema import BOT
 from meeple.server.service import (
@@ -183,6 +183,7 @@ async def join_page(
             "title": table["title"],
             "game": table["game"],
             "seats": table["seats"],
+            "rated": table["rated"],
         },
     )
 
@@ -257,6 +258,7 @@ async def table_page(
             "gone": gone,
             "title": payload["title"],
             "game": payload["game"],
+            "rated": payload["rated"],
             "words": page_words.table_words(request, payload["game"]),
         },
     )
