@@ -156,7 +156,7 @@ def test_accounts_play_a_rated_open_table_and_their_ratings_change(
     want = expected_ratings(final)
     for change, rating in zip(final["ratings"], want, strict=True):
         assert change["after"] == pytest.approx(rating)
-    for seat, page in enumerate(pages):
+    for page in pages:
         expect(page.locator("#status")).to_have_text("The game is over.")
         for other, rating in enumerate(want):
             link = page.locator(f"#placings li[data-seat='{other}'] a.rating")
