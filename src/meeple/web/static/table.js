@@ -365,7 +365,7 @@ function showResult() {
 function ratingChange(change) {
   const moved = change.after - change.before;
   const text = say("Rating {rating} ({change})", {
-    rating: change.after.toFixed(1), change: (moved >= 0 ? "+" : "−") + Math.abs(moved).toFixed(1),
+    rating: change.after.toFixed(1), change: (moved >= 0 ? "+" : "-") + Math.abs(moved).toFixed(1),
   }) + (change.abandoned ? " " + say("(left to a bot)") : "");
   const node = document.createElement(change.player === null ? "span" : "a");
   Object.assign(node, {className: "rating", textContent: text});
