@@ -456,3 +456,21 @@ def test_a_database_of_the_schema_before_ratings_keeps_its_games(db_url):
         assert [c.rank for c in service.ratings.changes_of_table(created.id)] == [1, 2]
     finally:
         store.close()
+
+
+def test_a_process_that_hears_a_rated_games_end_shows_its_ratings(postgres_url):
+    """Two server processes on one PostgreSQL database: the one that stores the last move
+    rates the game; the other, catching up with the log, reads the changes."""
+    stores = [Store(postgres_url), Store(postgres_url)]
+    try:
+        a, b = (TableService(store) for store in stores)
+        ann, bob = accounts(a, "Ann", "Bob")
+        created = rated_table(a, 2, [ann, bob])
+        behind = b._live(created.id)
+        ahead = finish(a, created.id)
+        assert b.heard(created.id, ahead.version)
+        assert b._tables[created.id] is behind and [c.rank for c in behind.ratings] == [1, 2]
+        assert b.payload(created.id, 1)["ratings"] == a.payload(created.id, 1)["ratings"]
+    finally:
+        for store in stores:
+            store.close()

@@ -352,6 +352,9 @@ class TableService:
             try:
                 for entry in await io(self.store.log_since, table_id, table.version):
                     table.apply_stored(entry)
+                if table.rated and table.state.is_over() and not table.ratings:
+                    # The process that stored the last move rated the game before telling.
+                    table.ratings = await io(self.ratings.changes_of_table, table_id)
             except BaseException:
                 self._tables.drop(table_id)
                 raise
