@@ -5,7 +5,8 @@ lobby's list; a chat line with markup reaches the others as text; the game is pl
 (the first move clicked on the page, the rest over the JSON API with each browser's own
 cookies: seat 1 scores, the others end their turns), and every seat's rating on the result panel
 and on the profiles is openskill's figure for the ranking. The profile and the leaderboard fit
-1280 and 390 px (screenshots). And a player who claims a seat by its link in a second browser
+1280 and 390 px (screenshots), and axe-core finds no serious violation on them or on the
+result panel. And a player who claims a seat by its link in a second browser
 signed in to the same account finds the game in "My games" there and in the first."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 from browsing import PHONE
 from openskill.models import PlackettLuce
 from playwright.sync_api import Page, expect
+from test_browser_accessibility import violations
 from test_browser_chat import MARKUP, chat_lines, write
 from test_browser_tables import TABLE_URL, api_table, wait_shown
 
@@ -164,6 +166,7 @@ def test_accounts_play_a_rated_open_table_and_their_ratings_change(
             expect(link).to_have_attribute("href", f"/players/{names[other].replace(' ', '%20')}")
     pages[0].evaluate("window.scrollTo(0, 0)")  # the result panel is at the top
     shoot(pages[0], "result")
+    assert violations(pages[0]) == []
 
     # Each profile shows the library's figure for this player count, in every browser.
     for seat, name in enumerate(names):
@@ -183,6 +186,7 @@ def test_accounts_play_a_rated_open_table_and_their_ratings_change(
         pages[0].set_viewport_size(PHONE)
         pages[0].goto(path)
         assert pages[0].evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+        assert violations(pages[0]) == [], path
 
 
 @pytest.mark.timeout(120)
