@@ -232,6 +232,17 @@ def test_a_rated_table_seats_only_accounts_each_once_and_rates_only_levels(servi
     service.join(created.id, created.invites[0], "Ann", ann)
     with pytest.raises(NotAllowed, match="already holds a seat"):
         service.sit(created.id, "Ann again", ann)
+    # A program with seat 2's invite secret alone may not play it: the game would end unrated.
+    state = service._live(created.id).state
+    first = state.legal_actions(0)[0].to_json()
+    assert service.move(created.id, 0, first, 0, "a1").ok  # a tile placed; then the turn ends
+    end = next(a for a in state.legal_actions(0) if a.kind == "end_turn").to_json()
+    assert service.move(created.id, 0, end, 1, "a2").ok
+    later = service._live(created.id)
+    move = later.state.legal_actions(1)[0].to_json()
+    refused = service.move(created.id, 1, move, later.version, "b1")
+    assert (refused.ok, refused.rule) == (False, "rated")
+    assert service.move(created.id, 1, move, later.version, "!bot-9").ok  # its clock's bot may
     bots = [SeatChoice(), SeatChoice("bot", "random")]
     with pytest.raises(TableError, match="levels"):
         service.create("tikal", {"players": 2}, bots, rated=True)

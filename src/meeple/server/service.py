@@ -42,7 +42,7 @@ from meeple.engine.rng import derive_rng
 from meeple.i18n import N_, SOURCE_LANGUAGE
 from meeple.server.clocks import Clock
 from meeple.server.credentials import digest, hash_matches, matches, new_secret, new_table_id
-from meeple.server.inputs import MAX_NONCE, BadInput, check_text
+from meeple.server.inputs import MAX_NONCE, SERVER_NONCE_MARK, BadInput, check_text
 from meeple.server.live import Answer, LiveTable, Reader, malformed
 from meeple.server.loaded import Loaded
 from meeple.server.rating_store import RatingChange, RatingStore
@@ -589,6 +589,8 @@ class TableService:
             return Answer(False, current, "malformed", "a move needs the version it was chosen at")
         if table.state.is_over():
             return Answer(False, current, "game over", "the game is over")
+        if _unclaimed_rated_seat(table, seat) and not nonce.startswith(SERVER_NONCE_MARK):
+            return Answer(False, current, "rated", UNCLAIMED)
         if table.stale(seat, version):
             return Answer(False, current, "stale", _stale_reason(current))
         if action is None:
@@ -882,6 +884,14 @@ def _rebuilt(store: Store, table_id: str) -> LiveTable | None:
     return table
 
 
+def _unclaimed_rated_seat(table: LiveTable, seat: int) -> bool:
+    """Whether `seat` is a person's seat of a rated table that no account has taken: it
+    plays once one has (a program with the invite secret alone would leave the game
+    unrated), and only the clock's bot moves for it meanwhile."""
+    held = table.seats[seat]
+    return table.rated and held.kind == HUMAN and held.account_id is None
+
+
 def _check_rated_seat(table: LiveTable, seat: StoredSeat, account: int | None) -> None:
     """Refuses a seat of a rated table to a player who is not signed in, or whose account
     holds another seat there (a rating is one player's against the others)."""
@@ -986,6 +996,9 @@ def _check_bot(spec: str, seat: object) -> None:
             N_("seat %(number)s: %(problem)s"), number=number, problem=str(exc)
         ) from None
 
+
+#: The answer to a move of a rated table's seat that no account has taken.
+UNCLAIMED = "this seat of a rated table moves once an account has taken it (join signed in)"
 
 #: The answer to an action the engine failed on (a bug, logged): nothing was played.
 CANNOT_PLAY = "this action cannot be played here: nothing was changed"
