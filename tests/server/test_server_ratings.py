@@ -485,3 +485,27 @@ def test_a_process_that_hears_a_rated_games_end_shows_its_ratings(postgres_url):
     finally:
         for store in stores:
             store.close()
+
+
+def test_a_bot_levels_profile_and_place_on_the_leaderboard(client, settings):
+    """A rated game played by another process on the server's database (a bot level and
+    two accounts): the bot's profile and the leaderboard show it as a rated player."""
+    store = Store(settings.db_url)
+    try:
+        service = TableService(store)
+        ann, bob = accounts(service, "Ann", "Bob")
+        created = rated_table(service, 3, ["medium", ann, bob])
+        finish(service, created.id)  # seat 1, the bot, scores; Ann and Bob end their turns
+    finally:
+        store.close()
+    bot = client.get("/api/players/bot:medium").json()
+    assert bot["bot"] == "medium" and bot["games"] == {"tikal": 1}
+    assert [(r["players"], r["games"]) for r in bot["ratings"]] == [(3, 1)]
+    assert "Bot: medium" in client.get("/players/bot:medium").text
+    rows = client.get("/api/leaderboard/tikal?players=3").json()["rows"]
+    assert [(row["player"], row["bot"], row["profile"]) for row in rows][0] == (
+        "bot:medium",
+        "medium",
+        "/players/bot:medium",
+    )
+    assert {row["player"] for row in rows[1:]} == {"Ann", "Bob"}

@@ -18,7 +18,14 @@ from meeple.engine.errors import MeepleError
 from meeple.engine.registry import game_info, game_names
 from meeple.i18n import N_
 from meeple.server.accounts import name_key
-from meeple.server.rating_store import Player, Rating, RatingChange, RatingStore
+from meeple.server.rating_store import (
+    RECENT_GAMES,
+    PlayedGame,
+    Player,
+    Rating,
+    RatingChange,
+    RatingStore,
+)
 from meeple.server.routes.dependencies import Service, Templates
 from meeple.server.routes.refusals import refused_page
 from meeple.server.service import TableError, UnknownTable
@@ -59,7 +66,16 @@ def _profile(ratings: RatingStore, name: str) -> Profile | None:
     if player is None:
         return None
     history = ratings.history_of(player.id)
-    rated_at = {change.table_id: change for change in history}
+    rated = ratings.ratings_of(player.id)
+    if player.bot is not None:
+        # A bot level sits at no seat of its own: its games are its rated games.
+        games: dict[str, int] = {}
+        for rating in rated:
+            games[rating.game] = games.get(rating.game, 0) + rating.games
+        played = [PlayedGame(c.table_id, c.game, c.seat, c.at, True) for c in history]
+    else:
+        games, played = ratings.games_played(player.id), ratings.recent_games(player.id)
+    rank_at = {change.table_id: change.rank for change in history}
     recent = [
         {
             "table": game.table_id,
@@ -67,14 +83,12 @@ def _profile(ratings: RatingStore, name: str) -> Profile | None:
             "seat": game.seat,
             "day": _day(game.at),
             "rated": game.rated,
-            "rank": rated_at[game.table_id].rank if game.table_id in rated_at else None,
+            "rank": rank_at.get(game.table_id),
             "replay": f"/tables/{game.table_id}/replay",
         }
-        for game in ratings.recent_games(player.id)
+        for game in played[:RECENT_GAMES]
     ]
-    return Profile(
-        player, ratings.games_played(player.id), ratings.ratings_of(player.id), history, recent
-    )
+    return Profile(player, games, rated, history, recent)
 
 
 def _change_json(change: RatingChange) -> dict[str, Any]:
