@@ -199,6 +199,23 @@ def test_a_rated_game_its_process_did_not_rate_is_rated_when_loaded(service):
     assert service.ratings.ratings_of(ann)[0].games == 1
 
 
+def test_a_rating_that_fails_leaves_the_last_move_standing_and_is_made_at_the_next_load(
+    service, caplog
+):
+    ann, bob = accounts(service, "Ann", "Bob")
+    created = rated_table(service, 2, [ann, bob])
+
+    def broken(*args):
+        raise RuntimeError("the database went away")
+
+    service.ratings.record_game = broken
+    finish(service, created.id)  # every move answered, the last one too
+    assert "rating the finished game failed" in caplog.text
+    del service.ratings.record_game
+    assert [c.rank for c in service._live(created.id).ratings] == [1, 2]
+    assert service.payload(created.id, 0)["ratings"][0]["rank"] == 1
+
+
 def test_undo_is_off_in_rated_tables_and_on_in_casual_ones(service):
     ann, bob = accounts(service, "Ann", "Bob")
     from meeple.server.service import SeatChoice
@@ -503,7 +520,8 @@ def test_a_bot_levels_profile_and_place_on_the_leaderboard(client, settings):
     assert [(r["players"], r["games"]) for r in bot["ratings"]] == [(3, 1)]
     assert "Bot: medium" in client.get("/players/bot:medium").text
     rows = client.get("/api/leaderboard/tikal?players=3").json()["rows"]
-    assert [(row["player"], row["bot"], row["profile"]) for row in rows][0] == (
+    best = rows[0]
+    assert (best["player"], best["bot"], best["profile"]) == (
         "bot:medium",
         "medium",
         "/players/bot:medium",

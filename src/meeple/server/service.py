@@ -639,7 +639,12 @@ class TableService:
         table.answers[seat, nonce] = answer
         table.note_mover(seat, nonce)
         if append.over and table.rated:
-            table.ratings = await io(rate_game, self.ratings, table, at)
+            try:
+                table.ratings = await io(rate_game, self.ratings, table, at)
+            except Exception:
+                # The move stands and is answered; the next load rates the game (`_rebuilt`).
+                log.exception("table %s: rating the finished game failed", table.id)
+                self._tables.drop(table.id)
         if action is not None and len(table.moves) % SNAPSHOT_EVERY == 0:
             snapshot = StoredSnapshot(version, len(table.moves), table.state.to_json())
             await io(self.store.save_snapshot, table.id, snapshot)
