@@ -43,6 +43,7 @@ def test_an_open_table_is_listed_and_a_seat_is_taken_from_the_lobby(client):
         "clock": None,
         "seats": [None, "easy", None],
         "free": 2,
+        "rated": False,
     }
     assert closed not in listed_ids(client)
     lobby = client.get("/").text

@@ -34,7 +34,7 @@ from meeple.server.notify import watch
 from meeple.server.origin import cross_site_refusal
 from meeple.server.owners import FromThread, Owners
 from meeple.server.rates import RateLimit
-from meeple.server.routes import account, admin, advice, api, pages, signed, sockets
+from meeple.server.routes import account, admin, advice, api, pages, players, signed, sockets
 from meeple.server.routes.cookies import cookie_name as cookie_name  # the tests' name for it
 from meeple.server.routes.refusals import refusal
 from meeple.server.service import TableError, TableService
@@ -106,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.connect_rate = RateLimit(settings.connect_rate)
     app.state.chat_rate = RateLimit(settings.chat_rate)
     app.mount("/static", StaticFiles(directory=str(web.joinpath("static"))), name="static")
-    routers = (pages, account, admin, api, advice, sockets)
+    routers = (pages, account, admin, api, advice, players, sockets)
     for router in (*(module.router for module in routers), web_routes.router):
         # Their routes become the app's own, so that `app.routes` lists every one (the origin
         # guard's test walks them); an included router would be listed as one opaque entry.

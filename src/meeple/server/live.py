@@ -28,6 +28,9 @@ from meeple.engine.registry import game_info
 from meeple.i18n import SOURCE_LANGUAGE
 from meeple.saying import game_words, said, said_within
 from meeple.server.clocks import Clock, SeatTimes
+from meeple.server.inputs import SERVER_NONCE_MARK
+from meeple.server.rating_store import RatingChange
+from meeple.server.ratings import UNDO_OFF
 from meeple.server.schema import BOT, MOVE
 from meeple.server.store import StoredMove, StoredSeat, StoredTable
 
@@ -149,6 +152,13 @@ class LiveTable:
     open: bool = False
     #: Whether its players may ask for hints (`meeple.server.advice`).
     hints: bool = True
+    #: Whether the game is rated: undo is off, and its end changes the ratings.
+    rated: bool = False
+    #: The seats the server moved for at least once while a person held them: their time ran
+    #: out and the clock's bot moved (an abandoned seat, for the ratings).
+    timed_out: set[int] = dataclasses.field(default_factory=set)
+    #: A rated game's rating changes, by seat, once it is over and rated (`RatingStore`).
+    ratings: list[RatingChange] = dataclasses.field(default_factory=list)
     #: When each seat's turn started and how much of its time it has used.
     times: SeatTimes = dataclasses.field(default_factory=SeatTimes)
     #: The views of the position as it stands, by reader, made when first asked (`view`)
@@ -170,6 +180,7 @@ class LiveTable:
             spectators_read_chat=stored.spectators_read_chat,
             open=stored.open,
             hints=stored.hints,
+            rated=stored.rated,
             admin_hash=stored.admin_hash,
             last_change=stored.created_at,
         )
@@ -192,6 +203,13 @@ class LiveTable:
             self.take_back(self.rebuilt(len(self.moves) - 1), entry.at)
         self.version = entry.version
         self.answers[entry.seat, entry.nonce] = Answer(True, entry.version)
+        self.note_mover(entry.seat, entry.nonce)
+
+    def note_mover(self, seat: int, nonce: str) -> None:
+        """A log entry of `seat` sent with `nonce` stands: a move the server made (a nonce of
+        its own) for a seat a person holds means that seat's time ran out."""
+        if nonce.startswith(SERVER_NONCE_MARK) and not self.is_bot(seat):
+            self.timed_out.add(seat)
 
     @property
     def num_players(self) -> int:
@@ -255,7 +273,9 @@ class LiveTable:
     def undo_refusal(self, seat: int) -> str | None:
         """Why `seat` may not undo now, or None: the terminal's policy (only the seat's own
         last move, during its turn, never past a reveal or a turn's end, never after another
-        seat has acted)."""
+        seat has acted). A rated game has no undo."""
+        if self.rated:
+            return UNDO_OFF
         if not self.moves:
             return NOTHING_TO_UNDO
         last = self.moves[-1]
@@ -359,6 +379,7 @@ class LiveTable:
             "over": over,
             "hints": self.hints,
             "clock": self._clock_json(over),
+            "rated": self.rated,
         }
         if over:
             data |= {
@@ -369,6 +390,7 @@ class LiveTable:
                     key: said(text, catalogue) for key, text in state.score_words().items()
                 },
                 "seed": self.seed,
+                "ratings": [rating_json(change) for change in self.ratings],
             }
         return data
 
@@ -405,6 +427,21 @@ class LiveTable:
             "deadlines": {str(seat): deadline for seat, deadline in deadlines.items()},
             "spent": {str(seat): spent for seat, spent in sorted(self.times.spent.items())},
         }
+
+
+def rating_json(change: RatingChange) -> dict[str, Any]:
+    """A seat's rating change as the result panel shows it: the player (None for a deleted
+    account), the rank it was rated at, and its shown rating before and after."""
+    player = change.player
+    return {
+        "seat": change.seat,
+        "player": None if player.deleted else player.name,
+        "bot": player.bot,
+        "rank": change.rank,
+        "abandoned": change.abandoned,
+        "before": change.before.shown,
+        "after": change.after.shown,
+    }
 
 
 def malformed(version: int, exc: MeepleError) -> Answer:

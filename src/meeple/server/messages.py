@@ -102,6 +102,9 @@ class NewTable(_Message):
     open: StrictBool = False
     #: Whether its players may ask "what would a bot do?".
     hints: StrictBool = True
+    #: Whether the game is rated: its people's seats are taken only by accounts, undo is
+    #: off, and its end changes the ratings (`meeple.server.ratings`).
+    rated: StrictBool = False
 
 
 class HandToBot(_Message):

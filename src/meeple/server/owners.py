@@ -225,12 +225,14 @@ class Owners:
         spectators_read_chat: bool = True,
         open_table: bool = False,
         hints: bool = True,
+        rated: bool = False,
     ) -> CreatedTable:
         create = functools.partial(
             self.service.create,
             spectators_read_chat=spectators_read_chat,
             open_table=open_table,
             hints=hints,
+            rated=rated,
         )
         return await self.io(create, game, options, seats, clock)
 

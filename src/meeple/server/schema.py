@@ -15,6 +15,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -71,6 +72,9 @@ class TableRow(Base):
     open: Mapped[bool] = mapped_column(Boolean, server_default=false())
     #: Whether its players may ask "what would a bot do?" (`meeple.server.advice`).
     hints: Mapped[bool] = mapped_column(Boolean, server_default=true())
+    #: Whether the game is rated (`meeple.server.ratings`): its human seats are accounts',
+    #: undo is off, and its end changes every seat's rating.
+    rated: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
 
 class SeatRow(Base):
@@ -153,6 +157,8 @@ class ChatRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+#: The longest bot spec a bot's rating row names.
+BOT_SPEC_LENGTH = 16
 #: The longest account name, in characters, and the longest email address.
 ACCOUNT_NAME_LENGTH = 32
 EMAIL_LENGTH = 254
@@ -176,6 +182,12 @@ class AccountRow(Base):
     email: Mapped[str | None] = mapped_column(String(EMAIL_LENGTH), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     deleted: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    #: The bot level this row rates, for a bot's row (`RatingStore.bot_account`): bots are
+    #: rated players too. Such a row has no password (nobody signs in to it) and its name
+    #: ``bot:<level>`` has a colon, which no person's name may hold.
+    bot: Mapped[str | None] = mapped_column(String(BOT_SPEC_LENGTH), nullable=True)
+
+    __table_args__ = (Index("ix_accounts_bot", "bot", unique=True),)
 
 
 class AccountSessionRow(Base):
@@ -234,3 +246,47 @@ class AnalysisRow(Base):
     #: `GameAnalysis.to_json()` once done.
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+#: A game's name as the tables store it.
+GAME_LENGTH = 64
+
+
+class RatingRow(Base):
+    """A player's rating (an account's, or a bot level's) in one game at one player count:
+    openskill's Plackett-Luce ``mu`` and ``sigma`` (`meeple.server.ratings`)."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(GAME_LENGTH), primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    #: Rated games played at this game and player count.
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index("ix_ratings_board", "game", "players"),)
+
+
+class RatingChangeRow(Base):
+    """What a rated game's end did to one seat's rating: the rank it was rated at (1 the
+    best; an abandoned seat last), and its rating before and after. Kept with the table, so
+    the result panel, the profiles' histories and a recomputation can read it."""
+
+    __tablename__ = "rating_changes"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    game: Mapped[str] = mapped_column(String(GAME_LENGTH))
+    players: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[int] = mapped_column(Integer)
+    #: Whether the seat was abandoned (timed out, or handed to a bot): ranked last.
+    abandoned: Mapped[bool] = mapped_column(Boolean)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

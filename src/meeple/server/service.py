@@ -42,9 +42,19 @@ from meeple.engine.rng import derive_rng
 from meeple.i18n import N_, SOURCE_LANGUAGE
 from meeple.server.clocks import Clock
 from meeple.server.credentials import digest, hash_matches, matches, new_secret, new_table_id
-from meeple.server.inputs import MAX_NONCE, BadInput, check_text
+from meeple.server.inputs import MAX_NONCE, SERVER_NONCE_MARK, BadInput, check_text
 from meeple.server.live import Answer, LiveTable, Reader, elements_of, malformed
 from meeple.server.loaded import Loaded
+from meeple.server.rating_store import RatingChange, RatingStore
+from meeple.server.ratings import (
+    NOT_SIGNED_IN,
+    ONE_SEAT_RATED,
+    RATED_BOTS,
+    RATED_NEEDS_A_PERSON,
+    RatedSeat,
+    final_ranks,
+    rated_bot,
+)
 from meeple.server.schema import BOT, CHAT_LENGTH, HUMAN, MOVE, UNDO
 from meeple.server.store import (
     Append,
@@ -196,6 +206,7 @@ class TableService:
         self, store: Store, now: Callable[[], float] = time.time, max_tables: int = MAX_TABLES
     ) -> None:
         self.store = store
+        self.ratings = RatingStore(store)
         #: The time (epoch seconds) of moves and clocks; the tests pass their own.
         self.now = now
         self._tables = Loaded(max_tables)
@@ -226,9 +237,11 @@ class TableService:
         spectators_read_chat: bool = True,
         open_table: bool = False,
         hints: bool = True,
+        rated: bool = False,
     ) -> CreatedTable:
         """A new table; the engine checks the options (`normalize_options`), and every bot
-        spec is checked (the clock's too). Raises `TableError` saying what is wrong.
+        spec is checked (the clock's too). Raises `TableError` saying what is wrong. A
+        `rated` table has a person's seat or more, and its bots are levels (`rated_bot`).
 
         The seed is random unless given: only code that holds the service gives one (the
         reference screenshots replay a known position); no route takes it, since whoever
@@ -261,6 +274,10 @@ class TableService:
                 )
         if clock is not None:
             _check_bot(clock.bot, None)
+        if rated and not any(choice.kind == HUMAN for choice in seats):
+            raise TableError(RATED_NEEDS_A_PERSON)
+        if rated and not all(rated_bot(s.bot) for s in stored_seats if s.bot is not None):
+            raise TableError(RATED_BOTS)
         admin = new_secret()
         table_id = new_table_id()
         self.store.create_table(
@@ -275,7 +292,8 @@ class TableService:
                 clock=None if clock is None else clock.to_json(),
                 spectators_read_chat=spectators_read_chat,
                 open=open_table,
-                hints=hints,
+                hints=hints and not rated,  # no help from the search in a rated game
+                rated=rated,
             )
         )
         self._announce(table_id, 0)
@@ -336,6 +354,9 @@ class TableService:
             try:
                 for entry in await io(self.store.log_since, table_id, table.version):
                     table.apply_stored(entry)
+                if table.rated and table.state.is_over() and not table.ratings:
+                    # The process that stored the last move rated the game before telling.
+                    table.ratings = await io(self.ratings.changes_of_table, table_id)
             except BaseException:
                 self._tables.drop(table_id)
                 raise
@@ -383,6 +404,7 @@ class TableService:
             raise ReplacedLink
         if seat is None:
             raise NotAllowed(N_("this invite link holds no seat at this table"))
+        _check_rated_seat(table, seat, account)
         return seat.seat, await self._bind_io(io, table, seat, name, account)
 
     async def sit_io(
@@ -398,6 +420,7 @@ class TableService:
         seat = next((s for s in table.seats if _free(s)), None)
         if seat is None or table.state.is_over():
             raise NotNow(N_("no seat of this table is free any more"))
+        _check_rated_seat(table, seat, account)
         return seat.seat, await self._bind_io(io, table, seat, name, account)
 
     async def _bind_io(
@@ -568,6 +591,8 @@ class TableService:
             return Answer(False, current, "malformed", "a move needs the version it was chosen at")
         if table.state.is_over():
             return Answer(False, current, "game over", "the game is over")
+        if _unclaimed_rated_seat(table, seat) and not nonce.startswith(SERVER_NONCE_MARK):
+            return Answer(False, current, "rated", UNCLAIMED)
         if table.stale(seat, version):
             return Answer(False, current, "stale", _stale_reason(current))
         if action is None:
@@ -614,6 +639,14 @@ class TableService:
         table.version = version
         answer = Answer(True, version)
         table.answers[seat, nonce] = answer
+        table.note_mover(seat, nonce)
+        if append.over and table.rated:
+            try:
+                table.ratings = await io(rate_game, self.ratings, table, at)
+            except Exception:
+                # The move stands and is answered; the next load rates the game (`_rebuilt`).
+                log.exception("table %s: rating the finished game failed", table.id)
+                self._tables.drop(table.id)
         if action is not None and len(table.moves) % SNAPSHOT_EVERY == 0:
             snapshot = StoredSnapshot(version, len(table.moves), table.state.to_json())
             await io(self.store.save_snapshot, table.id, snapshot)
@@ -877,9 +910,63 @@ def created_games_in_order(games: Iterable[dict[str, Any] | None]) -> list[dict[
 
 def _rebuilt(store: Store, table_id: str) -> LiveTable | None:
     """The table rebuilt from its stored log, or None if no table has this id (blocking: the
-    store, then the engine's replay)."""
+    store, then the engine's replay). A rated game that is over comes with its rating
+    changes, rated now if the process that finished it stopped before it could."""
     stored = store.load_table(table_id)
-    return None if stored is None else LiveTable.from_stored(stored)
+    if stored is None:
+        return None
+    table = LiveTable.from_stored(stored)
+    if table.rated and table.state.is_over():
+        ratings = RatingStore(store)
+        table.ratings = ratings.changes_of_table(table_id) or rate_game(
+            ratings, table, table.last_change
+        )
+    return table
+
+
+def _unclaimed_rated_seat(table: LiveTable, seat: int) -> bool:
+    """Whether `seat` is a person's seat of a rated table that no account has taken: it
+    plays once one has (a program with the invite secret alone would leave the game
+    unrated), and only the clock's bot moves for it meanwhile."""
+    held = table.seats[seat]
+    return table.rated and held.kind == HUMAN and held.account_id is None
+
+
+def _check_rated_seat(table: LiveTable, seat: StoredSeat, account: int | None) -> None:
+    """Refuses a seat of a rated table to a player who is not signed in, or whose account
+    holds another seat there (a rating is one player's against the others)."""
+    if not table.rated:
+        return
+    if account is None:
+        raise NotAllowed(NOT_SIGNED_IN)
+    if any(s.account_id == account for s in table.seats if s.seat != seat.seat):
+        raise NotAllowed(ONE_SEAT_RATED)
+
+
+def rate_game(ratings: RatingStore, table: LiveTable, at: float) -> list[RatingChange]:
+    """Rate a rated game that is over (blocking: the store), by `meeple.server.ratings`'
+    rules: each seat's player is its account, else its bot level's row; a seat its account
+    abandoned (handed to a bot, or its time ran out) is ranked last. A seat with neither (a
+    bot that is no level, put there by the creator before anyone took the seat) leaves the
+    game unrated: no changes."""
+    players: list[int] = []
+    abandoned: set[int] = set()
+    for seat in table.seats:
+        if seat.account_id is not None:
+            players.append(seat.account_id)
+            if seat.kind == BOT or seat.seat in table.timed_out:
+                abandoned.add(seat.seat)
+        elif seat.kind == BOT and seat.bot is not None and rated_bot(seat.bot):
+            players.append(ratings.bot_account(seat.bot))
+        else:
+            log.warning("table %s: seat %d has no rated player; not rated", table.id, seat.seat)
+            return []
+    ranks = final_ranks(table.state, abandoned)
+    seats = [
+        RatedSeat(seat, player, ranks[seat], seat in abandoned)
+        for seat, player in enumerate(players)
+    ]
+    return ratings.record_game(table.id, table.info.name, seats, at)
 
 
 def _display_name(name: str) -> str:
@@ -908,6 +995,7 @@ def open_table_line(stored: OpenTable) -> dict[str, Any]:
         "clock": stored.clock,
         "seats": [None if _free(seat) else (seat.name or seat.bot or "") for seat in stored.seats],
         "free": sum(1 for seat in stored.seats if _free(seat)),
+        "rated": stored.rated,
     }
 
 
@@ -948,6 +1036,9 @@ def _check_bot(spec: str, seat: object) -> None:
             N_("seat %(number)s: %(problem)s"), number=number, problem=str(exc)
         ) from None
 
+
+#: The answer to a move of a rated table's seat that no account has taken.
+UNCLAIMED = "this seat of a rated table moves once an account has taken it (join signed in)"
 
 #: The answer to an action the engine failed on (a bug, logged): nothing was played.
 CANNOT_PLAY = "this action cannot be played here: nothing was changed"

@@ -133,6 +133,8 @@ class StoredTable:
     open: bool = False
     #: Whether its players may ask for hints.
     hints: bool = True
+    #: Whether the game is rated (`meeple.server.ratings`).
+    rated: bool = False
 
 
 @dataclasses.dataclass(slots=True)
@@ -144,6 +146,7 @@ class OpenTable:
     options: dict[str, Any]
     clock: dict[str, Any] | None
     seats: list[StoredSeat]
+    rated: bool = False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -304,6 +307,7 @@ class Store:
                     spectators_read_chat=table.spectators_read_chat,
                     open=table.open,
                     hints=table.hints,
+                    rated=table.rated,
                 )
             )
             session.flush()  # the seats refer to it
@@ -347,6 +351,7 @@ class Store:
                 spectators_read_chat=row.spectators_read_chat,
                 open=row.open,
                 hints=row.hints,
+                rated=row.rated,
                 log=self._log(session, table_id, 0),
             )
 
@@ -416,7 +421,14 @@ class Store:
         )
         with self._session() as session:
             return [
-                OpenTable(row.id, row.game, row.options, row.clock, self._seats(session, row.id))
+                OpenTable(
+                    row.id,
+                    row.game,
+                    row.options,
+                    row.clock,
+                    self._seats(session, row.id),
+                    row.rated,
+                )
                 for row in session.scalars(query)
             ]
 

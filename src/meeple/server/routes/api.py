@@ -48,7 +48,7 @@ async def create(
     options = {PLAYERS: len(seats), **new.options}  # as many players as seats, unless said
     clock = None if new.clock is None else new.clock.clock()
     created = await tables.create(
-        new.game, options, seats, clock, new.spectators_read_chat, new.open, new.hints
+        new.game, options, seats, clock, new.spectators_read_chat, new.open, new.hints, new.rated
     )
     return JSONResponse(
         {

@@ -18,6 +18,7 @@ from meeple.i18n import N_
 from meeple.saying import game_words, said
 from meeple.server.live import NO_LOG
 from meeple.server.owners import Owners
+from meeple.server.ratings import RATED_NEEDS_AN_ACCOUNT
 from meeple.server.routes.cookies import (
     admin_cookie_name,
     admin_cookies,
@@ -117,7 +118,10 @@ async def create_from_form(
     listed = bool(fields.get("open"))
     # "Play against bots now" offers hints; the full form says (its box is ticked at first).
     hints = bool(fields.get("quick") or fields.get("hints"))
-    created = await tables.create(info.name, options, seats, clock, chat_open, listed, hints)
+    rated = bool(fields.get("rated"))
+    if rated and account_of(request) is None:
+        raise NotAllowed(RATED_NEEDS_AN_ACCOUNT)
+    created = await tables.create(info.name, options, seats, clock, chat_open, listed, hints, rated)
     if fields.get("quick") and 0 in created.invites:  # (also "play again" against bots)
         _, session = await tables.join(created.id, created.invites[0], quick_name(info, reader))
         response = RedirectResponse(f"/tables/{created.id}", status_code=303)
@@ -181,6 +185,7 @@ async def join_page(
             "title": table["title"],
             "game": table["game"],
             "seats": table["seats"],
+            "rated": table["rated"],
         },
     )
 
@@ -255,6 +260,7 @@ async def table_page(
             "gone": gone,
             "title": payload["title"],
             "game": payload["game"],
+            "rated": payload["rated"],
             "words": page_words.table_words(request, payload["game"]),
         },
     )

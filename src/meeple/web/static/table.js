@@ -347,6 +347,7 @@ function showResult() {
     (winners.length > 1 ? say("You share the win with {names}.", {names: winners.filter((n) => n !== seatName(state.seat)).join(", ")}) : say("You won!")) :
     say("Winner: {names}.", {names: winners.join(", ")});
   seats.sort((a, b) => b.points - a.points);
+  const ratings = new Map((state.ratings || []).map((change) => [change.seat, change]));
   $("placings").replaceChildren(...seats.map((entry) => {
     const li = document.createElement("li");
     li.dataset.seat = entry.seat;
@@ -355,6 +356,8 @@ function showResult() {
     li.append(name, " ");
     if (entry.seat === state.seat) li.append(say("(you)"), " ");
     li.append(points);
+    const change = ratings.get(entry.seat);
+    if (change) li.append(" · ", ratingChange(change));
     if (state.winners.includes(entry.seat)) li.classList.add("winner");
     if (entry.seat === state.seat) li.classList.add("me");
     return li;
@@ -370,6 +373,19 @@ function showResult() {
       [field(`seat_${seat}`, "human"), field(`seat_${seat}_spec`, entry.bot || "")] : [field(`seat_${seat}`, "human")])];
   $("again-fields").replaceChildren(...fields);
   $("result").hidden = false;
+}
+
+/** A seat's rating change at the end of a rated game: the new rating and the change, linked
+ * to the player's profile (a deleted account has none). */
+function ratingChange(change) {
+  const moved = change.after - change.before;
+  const text = say("Rating {rating} ({change})", {
+    rating: change.after.toFixed(1), change: (moved >= 0 ? "+" : "-") + Math.abs(moved).toFixed(1),
+  }) + (change.abandoned ? " " + say("(left to a bot)") : "");
+  const node = document.createElement(change.player === null ? "span" : "a");
+  Object.assign(node, {className: "rating", textContent: text});
+  if (change.player !== null) node.href = `/players/${encodeURIComponent(change.player)}`;
+  return node;
 }
 
 /** The seat this page played is gone (its link used elsewhere, handed to a bot, reissued):
