@@ -105,14 +105,19 @@ class Notices:
         self.mailer, self.pusher = mailer, pusher
         self.base_url = base_url.rstrip("/")
         self.loop = owners.loop
-        self.now: Callable[[], float] = owners.service.now
         self._threads = ThreadPoolExecutor(NOTICE_THREADS, thread_name_prefix="notices")
         #: Per table, the turns seen at its last change (each is looked at once).
         self._turns: dict[str, set[Key]] = {}
-        #: The timers of the waits (`NoticeSettings.wait_minutes`) that are not over yet.
+        #: When the waits (`NoticeSettings.wait_minutes`) that are not over yet end, and
+        #: their timers.
+        self._due: dict[Key, float] = {}
         self._timers: dict[Key, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
+
+    def now(self) -> float:
+        """The time of the moves and clocks (the service's: the tests pass their own)."""
+        return self.owners.service.now()
 
     def unsubscribe_url(self, token: str) -> str:
         return f"{self.base_url}/unsubscribe/{token}"
@@ -120,10 +125,12 @@ class Notices:
     # -- when (on the event loop) -----------------------------------------------------------------
     def seen(self, table_id: str, waiting: list[WaitingSeat]) -> None:
         """The seats that wait for an account at the table now (`Owners.waiting_to`): the
-        turns that ended lose their timers, the new ones are looked at."""
+        turns that ended lose their timers, the new ones are looked at, and the waits of the
+        others are timed again from the clock as it is now."""
         before = self._turns.pop(table_id, set())
         now = {seat.key for seat in waiting}
         for ended in before - now:
+            self._due.pop(ended, None)
             timer = self._timers.pop(ended, None)
             if timer is not None:
                 timer.cancel()
@@ -132,6 +139,8 @@ class Notices:
         for seat in waiting:
             if seat.key not in before:
                 self._run(self._consider, seat)
+            elif seat.key in self._due:
+                self._arm(seat, self._due[seat.key])
 
     def resume(self) -> None:
         """After a start: look again at the turns of the tables where an account waits for
@@ -153,11 +162,13 @@ class Notices:
         old = self._timers.pop(seat.key, None)
         if old is not None:
             old.cancel()
+        self._due[seat.key] = due
         delay = max(0.0, due - self.now())
         self._timers[seat.key] = self.loop.call_later(delay, self._waited, seat)
 
     def _waited(self, seat: WaitingSeat) -> None:
         self._timers.pop(seat.key, None)
+        self._due.pop(seat.key, None)
         self._task(self._still_waiting(seat))
 
     async def _still_waiting(self, seat: WaitingSeat) -> None:
