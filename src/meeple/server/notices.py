@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -180,10 +180,11 @@ class Notices:
         if any(other.key == seat.key for other in waiting):
             self._run(self._deliver_waited, seat)
 
-    def _task(self, work: Any) -> None:
+    def _task(self, work: Coroutine[Any, Any, None]) -> None:
         task = self.loop.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(_log_failure)
 
     def _run(self, call: Callable[[WaitingSeat], None], seat: WaitingSeat) -> None:
         if self._closed:
@@ -270,6 +271,6 @@ class Notices:
         await asyncio.to_thread(self._threads.shutdown, wait=True)
 
 
-def _log_failure(future: Future[None]) -> None:
+def _log_failure(future: Future[None] | asyncio.Future[None]) -> None:
     if not future.cancelled() and future.exception() is not None:
         log.error("a turn notice failed", exc_info=future.exception())

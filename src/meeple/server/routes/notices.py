@@ -17,7 +17,7 @@ from meeple.i18n import LANGUAGES
 from meeple.server.account_store import Account
 from meeple.server.notice_store import NoticeStore
 from meeple.server.push import BadSubscription, checked_subscription
-from meeple.server.routes.dependencies import Language, Templates
+from meeple.server.routes.dependencies import Templates
 from meeple.server.routes.signed import account_of, accounts, check_form
 
 router = APIRouter()
@@ -106,18 +106,14 @@ async def unsubscribe_browser(request: Request) -> Response:
 
 
 @router.get("/unsubscribe/{token}", response_class=HTMLResponse)
-async def unsubscribe_page(
-    request: Request, token: str, templates: Templates, reader: Language
-) -> Response:
+async def unsubscribe_page(request: Request, token: str, templates: Templates) -> Response:
     """The unsubscribe link of a notice: a page with one button (a link alone changes
     nothing: mail programs open links to look at them)."""
     return templates.TemplateResponse(request, "unsubscribe.html", {"token": token, "done": False})
 
 
 @router.post("/unsubscribe/{token}", response_class=HTMLResponse)
-async def unsubscribe(
-    request: Request, token: str, templates: Templates, reader: Language
-) -> Response:
+async def unsubscribe(request: Request, token: str, templates: Templates) -> Response:
     """Turn the notices of the token's account off: no email, no browser. No CSRF token nor
     sign-in: the link's token is the credential, and a mail program's one-click unsubscribe
     (RFC 8058, ``List-Unsubscribe-Post``) posts it without any cookie. 404 for a token of no
