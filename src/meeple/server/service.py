@@ -799,7 +799,6 @@ class TableService:
         return [
             WaitingSeat(
                 table.id,
-                table.info.name,
                 table.info.title,
                 seat,
                 account,

@@ -28,7 +28,6 @@ class WaitingSeat:
     of the table, and nothing of the position (`meeple.server.notices`)."""
 
     table: str
-    game: str
     #: The game's title (a text of the pages' catalogue).
     title: str
     seat: int
