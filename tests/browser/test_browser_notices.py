@@ -1,7 +1,8 @@
 """Turn notices in a real browser (issue 28): the account page shows the notice settings,
 saves them, registers the service worker (/sw.js, scope: the whole site) and offers to send
-notices to this browser; everything fits a phone. (No real subscription: Chromium's push
-service cannot be reached here; the server tests decrypt pushed payloads instead.)"""
+notices to this browser; it and the unsubscribe page fit a phone and pass axe-core's checks.
+(No real subscription: Chromium's push service cannot be reached here; the server tests
+decrypt pushed payloads instead.)"""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import re
 import pytest
 from browsing import PHONE
 from playwright.sync_api import expect
+from test_browser_accessibility import violations
 
 
 @pytest.mark.timeout(120)
@@ -44,7 +46,15 @@ def test_the_account_page_shows_the_notices_and_registers_the_service_worker(
     expect(page.get_by_label(re.compile("^Also tell me when a game has waited"))).to_have_value(
         "45"
     )
+    assert violations(page) == []
     page.locator("#notices").scroll_into_view_if_needed()
     shoot(page, "account-notices")
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    page.goto("/unsubscribe/not-a-token")
+    expect(page.get_by_role("button", name="Turn the notices off")).to_be_visible()
+    assert violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.get_by_role("button", name="Turn the notices off").click()
+    expect(page.get_by_role("alert")).to_contain_text("turns off no notices")
