@@ -15,7 +15,7 @@ subscription); never for a bot's seat, nor a seat whose time ran out (its clock'
 Everything that blocks (the database, SMTP, the push services) runs in the notices' own
 threads, never on the loop: a move is never slowed by its notices.
 
-**What.** The game's title, the table's id and the link to it, in the account's language
+**What.** The game's name, the table's id and the link to it, in the account's language
 (the one it last used the pages in; English if none is known), and the unsubscribe link.
 Nothing of the position, so no seat's secret can be in it.
 """
@@ -38,6 +38,7 @@ from meeple.server.owners import Owners
 from meeple.server.push import Pusher, PushFailed
 from meeple.server.service import TableError
 from meeple.server.turns import WaitingSeat
+from meeple.web.lobby_texts import short_title
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +83,7 @@ class Notice:
 
 def notice_for(waiting: WaitingSeat, waited: bool, language: str, base_url: str) -> Notice:
     """The notice of a turn that began (`waited` False) or has waited the account's minutes."""
-    values = {"game": page_text(language, waiting.title), "table": waiting.table}
+    values = {"game": page_text(language, short_title(waiting.game)), "table": waiting.table}
     subject = page_said(language, WAITED_SUBJECT if waited else TURN_SUBJECT, values)
     text = page_said(language, WAITED_TEXT if waited else TURN_TEXT, values)
     path = f"/tables/{waiting.table}"

@@ -799,7 +799,7 @@ class TableService:
         return [
             WaitingSeat(
                 table.id,
-                table.info.title,
+                table.info.name,
                 seat,
                 account,
                 began.get(seat, table.version),

@@ -28,8 +28,8 @@ class WaitingSeat:
     of the table, and nothing of the position (`meeple.server.notices`)."""
 
     table: str
-    #: The game's title (a text of the pages' catalogue).
-    title: str
+    #: The game's registry name (``tikal``).
+    game: str
     seat: int
     account: int
     #: The table's version when the turn began, and its time (epoch seconds): together with
