@@ -27,6 +27,7 @@ from sqlalchemy import text
 from meeple.server.app import create_app
 from meeple.server.credentials import CSRF_COOKIE
 from meeple.server.notice_store import Subscription
+from meeple.server.push import vapid_subject
 from meeple.server.settings import Settings
 from planted import tikal_marked_edition
 
@@ -534,3 +535,29 @@ def test_a_database_of_the_schema_before_the_notices_keeps_its_games(db_url):
         assert notices.vapid_pem(lambda: "second") == "first"
     finally:
         store.close()
+
+
+# -- the serve options --------------------------------------------------------------------------
+def test_meeple_serve_takes_the_vapid_subject_from_its_option_or_environment(monkeypatch):
+    from typer.testing import CliRunner
+
+    import meeple.server.run
+    from meeple.cli.main import app
+
+    started = []
+    monkeypatch.setattr(meeple.server.run, "serve", started.append)
+    runner = CliRunner()
+    bad = runner.invoke(app, ["serve", "--vapid-subject", "admin@example.org"])
+    assert bad.exit_code != 0 and "--vapid-subject" in bad.output and not started
+    given = runner.invoke(
+        app,
+        ["serve", "--public-url", PUBLIC],
+        env={"MEEPLE_VAPID_SUBJECT": "mailto:admin@example.org"},
+    )
+    assert given.exit_code == 0, given.output
+    (settings,) = started
+    assert settings.vapid_subject == "mailto:admin@example.org"
+    assert settings.base_url == PUBLIC
+    assert Settings(host="10.0.0.2", port=8123).base_url == "http://10.0.0.2:8123"
+    # Without the option, push services may write to the emails' sender.
+    assert vapid_subject(None, "Meeple <games@example.org>") == "mailto:games@example.org"
