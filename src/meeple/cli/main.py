@@ -262,6 +262,14 @@ def serve(
             help="The server's address as people reach it (https://…), for links in emails.",
         ),
     ] = None,
+    vapid_subject: Annotated[
+        str | None,
+        typer.Option(
+            envvar="MEEPLE_VAPID_SUBJECT",
+            help="Who push services may contact about this server, for web push turn notices: "
+            "mailto:you@example.org or https://…; default: the emails' sender.",
+        ),
+    ] = None,
 ) -> None:
     """Start the game server: tables in the browser, invite links, bots in any seat.
 
@@ -272,6 +280,8 @@ def serve(
 
     if max_tables < 1:
         fail("--max-tables is at least 1")
+    if vapid_subject and not vapid_subject.startswith(("mailto:", "https://")):
+        fail(f"--vapid-subject is a mailto: or https:// address, not {vapid_subject!r}")
     try:
         Budget.parse(analysis_budget)
     except MeepleError as exc:
@@ -299,6 +309,7 @@ def serve(
             mail_from=mail_from,
             public_url=public_url or None,
             analysis_budget=analysis_budget,
+            vapid_subject=vapid_subject or None,
         )
     )
 

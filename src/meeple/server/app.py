@@ -1,9 +1,9 @@
 """The web app (FastAPI) over the tables' owners (`meeple.server.owners`); see docs/protocol.md.
 
 It is put together here: the table service, its tables' owners and what keeps tables going
-(bots, clocks, other processes' moves) for the app's lifetime, the guards on every request
-(rates, the origin check of `meeple.server.origin`, the browser headers), and the routers of
-`meeple.server.routes` with the one handler of the service's refusals.
+(bots, clocks, other processes' moves, the turn notices) for the app's lifetime, the guards on
+every request (rates, the origin check of `meeple.server.origin`, the browser headers), and the
+routers of `meeple.server.routes` with the one handler of the service's refusals.
 
 A seat is proven by a credential on every request and every WebSocket message: the cookie
 ``meeple_<table>`` a browser got on joining by its invite link, or ``Authorization: Bearer
@@ -30,11 +30,24 @@ from meeple.server.analysis_store import AnalysisStore
 from meeple.server.bots import BotDriver
 from meeple.server.hub import Hub
 from meeple.server.mail import Mailer
+from meeple.server.notice_store import NoticeStore
+from meeple.server.notices import Notices
 from meeple.server.notify import watch
 from meeple.server.origin import cross_site_refusal
 from meeple.server.owners import FromThread, Owners
+from meeple.server.push import Pusher, public_key, vapid_key, vapid_subject
 from meeple.server.rates import RateLimit
-from meeple.server.routes import account, admin, advice, api, pages, players, signed, sockets
+from meeple.server.routes import (
+    account,
+    admin,
+    advice,
+    api,
+    notices,
+    pages,
+    players,
+    signed,
+    sockets,
+)
 from meeple.server.routes.cookies import cookie_name as cookie_name  # the tests' name for it
 from meeple.server.routes.refusals import refusal
 from meeple.server.service import TableError, TableService
@@ -81,21 +94,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if others is not None:
             service.listen_to_chat(others.announce_chat)
         app.state.service, app.state.tables = service, tables
+        mailer = Mailer(settings.smtp_url, settings.mail_from)
         app.state.accounts = Accounts(
             AccountStore(store),
-            Mailer(settings.smtp_url, settings.mail_from),
+            mailer,
             settings.sign_in_rate,
             settings.sign_in_address_rate,
         )
+        app.state.notice_store = notice_store = NoticeStore(store)
+        key = await tables.io(vapid_key, notice_store)
+        app.state.vapid_public_key = public_key(key)
+        turn_notices = Notices(
+            tables,
+            notice_store,
+            AccountStore(store),
+            mailer,
+            Pusher(key, vapid_subject(settings.vapid_subject, settings.mail_from)),
+            settings.base_url,
+        )
+        tables.waiting_to = turn_notices.seen
+        app.state.notices = turn_notices
         app.state.hub, app.state.bots = hub, bots
         for table_id in await tables.io(service.tables_to_resume):  # bots and clocks go on
             tables.look(table_id)
+        turn_notices.resume()
         try:
             yield
         finally:
             if others is not None:
                 await asyncio.to_thread(others.stop)
             await adviser.close()
+            await turn_notices.close()
             await tables.close()
             await asyncio.to_thread(bots.close)
             store.close()
@@ -106,7 +135,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.connect_rate = RateLimit(settings.connect_rate)
     app.state.chat_rate = RateLimit(settings.chat_rate)
     app.mount("/static", StaticFiles(directory=str(web.joinpath("static"))), name="static")
-    routers = (pages, account, admin, api, advice, players, sockets)
+    routers = (pages, account, notices, admin, api, advice, players, sockets)
     for router in (*(module.router for module in routers), web_routes.router):
         # Their routes become the app's own, so that `app.routes` lists every one (the origin
         # guard's test walks them); an included router would be listed as one opaque entry.

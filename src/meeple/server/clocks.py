@@ -21,9 +21,11 @@ from typing import Any
 PER_MOVE = "move"
 PER_GAME = "game"
 CLOCK_KINDS = (PER_MOVE, PER_GAME)
+#: A day: a clock of this much or more is a game played over days (its turns get notices).
+DAY = 24 * 3600
 #: Shortest and longest time a clock may give (one second; thirty days, for a move a day).
 MIN_SECONDS = 1
-MAX_SECONDS = 30 * 24 * 3600
+MAX_SECONDS = 30 * DAY
 #: The bot that moves for a seat out of time, unless the table names another.
 DEFAULT_CLOCK_BOT = "easy"
 
@@ -59,15 +61,21 @@ class SeatTimes:
     turn_started: dict[int, float] = dataclasses.field(default_factory=dict)
     #: Seconds of each seat's finished turns (what a clock per game has used up).
     spent: dict[int, float] = dataclasses.field(default_factory=dict)
+    #: The table's version when each seat's current turn started: what names the turn, so
+    #: that a turn notice goes out once per turn (`meeple.server.notices`).
+    turn_began: dict[int, int] = dataclasses.field(default_factory=dict)
 
-    def advance(self, movers: Collection[int], at: float) -> None:
-        """The seats to move are now `movers`, as of time `at`."""
+    def advance(self, movers: Collection[int], at: float, version: int = 0) -> None:
+        """The seats to move are now `movers`, as of time `at` and the table's `version`."""
         for seat in list(self.turn_started):
             if seat not in movers:
                 started = self.turn_started.pop(seat)
+                self.turn_began.pop(seat, None)
                 self.spent[seat] = self.spent.get(seat, 0.0) + max(0.0, at - started)
         for seat in movers:
-            self.turn_started.setdefault(seat, at)
+            if seat not in self.turn_started:
+                self.turn_started[seat] = at
+                self.turn_began[seat] = version
 
     def deadline(self, clock: Clock, seat: int) -> float | None:
         """When `seat`'s time runs out, or None if it is not to move."""

@@ -267,7 +267,7 @@ class LiveTable:
         for other in range(self.num_players):
             if other == seat or other not in movers_before or other not in movers_after:
                 self.fresh_from[other] = self.version + 1
-        self.times.advance(movers_after, at)
+        self.times.advance(movers_after, at, self.version + 1)
         self.last_change = at
 
     def undo_refusal(self, seat: int) -> str | None:
@@ -302,7 +302,7 @@ class LiveTable:
         self.cuts.append((self.version + 1, {reader: len(e) for reader, e in self.log.items()}))
         self.recap = {s: min(n, len(self.log[s])) for s, n in self.recap.items()}
         self.fresh_from = [self.version + 1] * self.num_players
-        self.times.advance(state.to_move(), at)
+        self.times.advance(state.to_move(), at, self.version + 1)
         self.last_change = at
 
     # -- what leaves the server ---------------------------------------------------------------

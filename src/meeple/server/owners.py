@@ -13,7 +13,8 @@ and the owner awaits them, while other tables' owners go on; a bot's
 search runs in the bot pool (`BotDriver`), whose answer comes back as a move request. A read
 of a table in memory whose owner is idle is answered at once, without a trip through the
 queue. After each change the owner arms the table's clock (`loop.call_later`, one timer per
-table) and hands the bots' turns to the driver. The tables themselves are a cache of the
+table), hands the bots' turns to the driver and the seats that wait for an account to the turn
+notices (`meeple.server.notices`). The tables themselves are a cache of the
 store (`TableService`, `Loaded`): the least recently used go beyond a bound, and a sweep
 drops the idle ones; a later request loads them again.
 
@@ -46,7 +47,7 @@ from meeple.server.service import (
     my_games_in_order,
 )
 from meeple.server.store import ChatLine
-from meeple.server.turns import BotTurn
+from meeple.server.turns import BotTurn, WaitingSeat
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,9 @@ class Owners:
         self.bot_turns_to: Callable[[list[BotTurn]], None] = lambda _turns: None
         #: Where a game that is over goes, with its record (`Advice.game_over`, its analysis).
         self.games_over_to: Callable[[str, dict[str, Any]], None] = lambda _table, _record: None
+        #: Where the seats that wait for an account go after each change of a table
+        #: (`meeple.server.notices.Notices.seen`); nowhere until the notices say so.
+        self.waiting_to: Callable[[str, list[WaitingSeat]], None] = lambda _table, _seats: None
         self.idle_seconds = idle_seconds
         self.loop = asyncio.get_running_loop()
         self._loop_thread = threading.get_ident()
@@ -192,6 +196,7 @@ class Owners:
         record = self.service.finished_record(table_id) if deadline is None else None
         if record is not None:
             self.games_over_to(table_id, record)
+        self.waiting_to(table_id, self.service.waiting(table_id))
 
     def _expired(self, table_id: str) -> None:
         self._timers.pop(table_id, None)
@@ -299,6 +304,9 @@ class Owners:
 
     async def check_admin(self, table_id: str, admin: str | None) -> None:
         await self._read(table_id, self.service.check_admin, table_id, admin)
+
+    async def waiting(self, table_id: str) -> list[WaitingSeat]:
+        return await self._read(table_id, self.service.waiting, table_id)
 
     async def version(self, table_id: str) -> int:
         return await self._read(table_id, self.service.version, table_id)

@@ -20,6 +20,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    Text,
     UniqueConstraint,
     false,
     true,
@@ -290,3 +291,65 @@ class RatingChangeRow(Base):
     mu_after: Mapped[float] = mapped_column(Float)
     sigma_after: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+#: The longest push endpoint kept (the push services' URLs are a few hundred characters).
+ENDPOINT_LENGTH = 2048
+
+
+class NoticeSettingsRow(Base):
+    """An account's turn notices: by email or not, after how many minutes of waiting, in
+    which language, and the token of the unsubscribe link in every notice. Made when first
+    needed; no row means no notices."""
+
+    __tablename__ = "notice_settings"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    #: Whether turn notices go to the account's email.
+    email: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    #: Also a notice when a game has waited this many minutes for the account (None: never).
+    wait_minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The language the account last used the pages in (the notices' language).
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    #: The unsubscribe link's token. Kept as it is, not hashed: every notice repeats it, and
+    #: it does one thing only, turn the account's notices off.
+    unsubscribe_token: Mapped[str] = mapped_column(String(HASH_LENGTH), unique=True)
+
+
+class PushSubscriptionRow(Base):
+    """A browser's web push subscription (the Push API's), for an account's turn notices."""
+
+    __tablename__ = "push_subscriptions"
+
+    #: sha256 of the endpoint: a browser's subscription is kept once, whatever its length.
+    endpoint_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    #: The push service's URL for this browser.
+    endpoint: Mapped[str] = mapped_column(String(ENDPOINT_LENGTH))
+    #: The browser's P-256 public key and auth secret (base64url), which encrypt the payload.
+    p256dh: Mapped[str] = mapped_column(String(128))
+    auth: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SentNoticeRow(Base):
+    """A turn that got its notice: the table, the seat and the version the turn began at. Its
+    key lets one notice through per turn, across restarts and server processes."""
+
+    __tablename__ = "sent_notices"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class VapidKeyRow(Base):
+    """The server's VAPID key pair (web push): made once, kept so that the browsers'
+    subscriptions, made for its public key, stay valid across restarts."""
+
+    __tablename__ = "vapid_keys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: The private key, PEM (PKCS#8).
+    private_pem: Mapped[str] = mapped_column(Text)

@@ -40,7 +40,7 @@ from meeple.engine.gameinfo import PLAYERS
 from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
 from meeple.i18n import N_, SOURCE_LANGUAGE
-from meeple.server.clocks import Clock
+from meeple.server.clocks import DAY, Clock
 from meeple.server.credentials import digest, hash_matches, matches, new_secret, new_table_id
 from meeple.server.inputs import MAX_NONCE, SERVER_NONCE_MARK, BadInput, check_text
 from meeple.server.live import Answer, LiveTable, Reader, elements_of, malformed
@@ -67,7 +67,7 @@ from meeple.server.store import (
     StoredSnapshot,
     StoredTable,
 )
-from meeple.server.turns import BotTurn
+from meeple.server.turns import BotTurn, WaitingSeat
 from meeple.server.whynot import why_not
 
 log = logging.getLogger(__name__)
@@ -853,6 +853,32 @@ class TableService:
     def next_deadline(self, table_id: str) -> float | None:
         """When the clock next runs out on a human seat of the table, or None."""
         return self._live(table_id).next_deadline()
+
+    def waiting(self, table_id: str) -> list[WaitingSeat]:
+        """The seats to move that an account claimed and a person plays (not a bot, nor the
+        clock's bot for a seat out of time): those a turn notice may be for. None in a game
+        that is over, or where no account sits."""
+        table = self._live(table_id)
+        claimed = [s.seat for s in table.seats if s.kind == HUMAN and s.account_id is not None]
+        if not claimed or table.state.is_over():
+            return []
+        now, began, since = self.now(), table.times.turn_began, table.times.turn_started
+        long_clock = table.clock is not None and table.clock.seconds >= DAY
+        return [
+            WaitingSeat(
+                table.id,
+                table.info.name,
+                seat,
+                account,
+                began.get(seat, table.version),
+                since.get(seat, now),
+                long_clock,
+            )
+            for seat in table.state.to_move()
+            if seat in claimed
+            and (account := table.seats[seat].account_id) is not None
+            and not table.out_of_time(seat, now)
+        ]
 
     def bot_turns(self, table_id: str) -> list[BotTurn]:
         """The bot's turn if the first seat to move is a bot, or a human seat whose clock has

@@ -54,3 +54,12 @@ class Settings:
     #: The server's address as people reach it (``https://meeple.example``), for the links in
     #: emails; None: the address of the request that caused the email.
     public_url: str | None = None
+    #: Who the push services may contact about this server (web push's VAPID ``sub``):
+    #: ``mailto:admin@example.org`` or an ``https://`` page; None: the emails' sender.
+    vapid_subject: str | None = None
+
+    @property
+    def base_url(self) -> str:
+        """The server's address for links sent without a request to answer (turn notices):
+        `public_url`, else where it listens."""
+        return (self.public_url or f"http://{self.host}:{self.port}").rstrip("/")

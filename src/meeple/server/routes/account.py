@@ -1,5 +1,5 @@
 """The account pages: sign up, sign in, sign out, the account's settings (password, email,
-deletion) and the password reset by email. Every form carries the CSRF token
+turn notices, deletion) and the password reset by email. Every form carries the CSRF token
 (`meeple.server.routes.signed`); a refusal shows the form again with the reason, in the
 reader's language, and changes nothing."""
 
@@ -12,10 +12,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
+from meeple.i18n import N_
 from meeple.server.account_store import Account
 from meeple.server.accounts import TOO_MANY, WRONG_SIGN_IN, AccountRefused
 from meeple.server.credentials import ACCOUNT_COOKIE
 from meeple.server.routes.dependencies import Config, Language, Templates
+from meeple.server.routes.notices import notice_context, notice_store, remember_language
 from meeple.server.routes.signed import (
     account_of,
     accounts,
@@ -26,6 +28,11 @@ from meeple.server.routes.signed import (
 from meeple.web.language import local_path
 
 router = APIRouter()
+
+#: The longest wait before a notice that an account may choose: a week, in minutes.
+MAX_WAIT_MINUTES = 7 * 24 * 60
+BAD_WAIT = N_("the wait before a notice is 1 to %(most)s minutes, or empty for none")
+NO_EMAIL_FOR_NOTICES = N_("turn notices by email need an email: save one first")
 
 
 def _field(form: FormData, name: str) -> str:
@@ -83,6 +90,7 @@ async def sign_up(request: Request, templates: Templates, reader: Language) -> R
             email=email,
             next=_field(form, "next"),
         )
+    await remember_language(request, signed.account, reader)
     return _signed_in_to(request, _field(form, "next") or "/", signed.token)
 
 
@@ -105,6 +113,7 @@ async def sign_in(request: Request, templates: Templates, reader: Language) -> R
         return _form_page(
             templates, request, "signin.html", reader, exc, name=name, next=_field(form, "next")
         )
+    await remember_language(request, signed.account, reader)
     return _signed_in_to(request, _field(form, "next") or "/", signed.token)
 
 
@@ -135,18 +144,19 @@ async def account_page(
     account = account_of(request)
     if account is None:
         return _must_sign_in(request)
-    return _account_page(templates, request, reader, account)
+    await remember_language(request, account, reader)
+    return await _account_page(templates, request, reader, account)
 
 
-def _account_page(
+async def _account_page(
     templates: Templates,
     request: Request,
     reader: str,
     account: Account,
     refused: AccountRefused | None = None,
-    done: str | None = None,
 ) -> Response:
-    return _form_page(templates, request, "account.html", reader, refused, shown=account, done=done)
+    notices = await notice_context(request, account)
+    return _form_page(templates, request, "account.html", reader, refused, shown=account, **notices)
 
 
 async def _account_form(request: Request) -> tuple[Account | None, FormData]:
@@ -168,7 +178,7 @@ async def change_password(request: Request, templates: Templates, reader: Langua
             _field(form, "new"),
         )
     except AccountRefused as exc:
-        return _account_page(templates, request, reader, account, exc)
+        return await _account_page(templates, request, reader, account, exc)
     return _signed_in_to(request, "/account?changed=password", signed.token)
 
 
@@ -180,8 +190,40 @@ async def change_email(request: Request, templates: Templates, reader: Language)
     try:
         await asyncio.to_thread(accounts(request).set_email, account, _field(form, "email"))
     except AccountRefused as exc:
-        return _account_page(templates, request, reader, account, exc)
+        return await _account_page(templates, request, reader, account, exc)
     return RedirectResponse("/account?changed=email", status_code=303)
+
+
+def _wait_minutes(value: str) -> int | None:
+    """The wait an account chose before a notice, in minutes (empty: none)."""
+    if not value.strip():
+        return None
+    try:
+        minutes = int(value)
+    except ValueError:
+        minutes = 0
+    if not 1 <= minutes <= MAX_WAIT_MINUTES:
+        raise AccountRefused(BAD_WAIT, most=MAX_WAIT_MINUTES)
+    return minutes
+
+
+@router.post("/account/notices", response_class=HTMLResponse)
+async def choose_notices(request: Request, templates: Templates, reader: Language) -> Response:
+    """The account's turn notices (form `csrf`, `email`: on or absent, `wait`: minutes or
+    empty). Email notices need an email on the account, and a server that sends emails."""
+    account, form = await _account_form(request)
+    if account is None:
+        return _must_sign_in(request)
+    email = _field(form, "email") == "on" and accounts(request).mailer.enabled
+    try:
+        if email and not account.email:
+            raise AccountRefused(NO_EMAIL_FOR_NOTICES)
+        wait = _wait_minutes(_field(form, "wait"))
+    except AccountRefused as exc:
+        return await _account_page(templates, request, reader, account, exc)
+    await asyncio.to_thread(notice_store(request).choose, account.id, email, wait)
+    await remember_language(request, account, reader)
+    return RedirectResponse("/account?changed=notices", status_code=303)
 
 
 @router.post("/account/delete", response_class=HTMLResponse)
@@ -192,7 +234,8 @@ async def delete_account(request: Request, templates: Templates, reader: Languag
     try:
         await asyncio.to_thread(accounts(request).delete, account, _field(form, "password"))
     except AccountRefused as exc:
-        return _account_page(templates, request, reader, account, exc)
+        return await _account_page(templates, request, reader, account, exc)
+    await asyncio.to_thread(notice_store(request).forget, account.id)
     # Its tables in memory still show the old name on their seats: they load again.
     await request.app.state.tables.forget_all()
     response = RedirectResponse("/", status_code=303)
