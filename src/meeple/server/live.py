@@ -30,6 +30,8 @@ from meeple.saying import game_words, said, said_within
 from meeple.server.clocks import Clock, SeatTimes
 from meeple.server.schema import BOT, MOVE
 from meeple.server.store import StoredMove, StoredSeat, StoredTable
+from meeple.server.tutorial import stage_json
+from meeple.tutorials.script import Script, script_of
 
 #: A reader of the log: a seat, or None for a spectator.
 Reader = int | None
@@ -147,6 +149,8 @@ class LiveTable:
     spectators_read_chat: bool = True
     #: Whether anyone may take a free seat from the lobby (an open table).
     open: bool = False
+    #: The game's tutorial script, for a tutorial table (`meeple.server.tutorial`); else None.
+    tutorial: Script | None = None
     #: When each seat's turn started and how much of its time it has used.
     times: SeatTimes = dataclasses.field(default_factory=SeatTimes)
     #: The views of the position as it stands, by reader, made when first asked (`view`)
@@ -167,6 +171,7 @@ class LiveTable:
             clock=Clock.from_json(stored.clock),
             spectators_read_chat=stored.spectators_read_chat,
             open=stored.open,
+            tutorial=script_of(stored.game) if stored.tutorial else None,
             admin_hash=stored.admin_hash,
             last_change=stored.created_at,
         )
@@ -356,6 +361,9 @@ class LiveTable:
             "over": over,
             "clock": self._clock_json(over),
         }
+        stage = stage_json(self, seat, language)
+        if stage is not None:
+            data["tutorial"] = stage
         if over:
             data |= {
                 "scores": state.scores(),

@@ -69,6 +69,9 @@ class TableRow(Base):
     #: Whether the lobby lists the table while a seat is free, for anyone to take (an open
     #: table); else its seats are taken only by their invite links.
     open: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    #: Whether the table is its game's guided first game (`meeple.tutorials`): its moves
+    #: follow the game's tutorial script until the script ends.
+    tutorial: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
 
 class SeatRow(Base):

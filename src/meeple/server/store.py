@@ -131,6 +131,8 @@ class StoredTable:
     spectators_read_chat: bool = True
     #: Whether the lobby lists it while a seat is free (an open table).
     open: bool = False
+    #: Whether it is its game's guided first game (`meeple.tutorials`).
+    tutorial: bool = False
 
 
 @dataclasses.dataclass(slots=True)
@@ -301,6 +303,7 @@ class Store:
                     clock=table.clock,
                     spectators_read_chat=table.spectators_read_chat,
                     open=table.open,
+                    tutorial=table.tutorial,
                 )
             )
             session.flush()  # the seats refer to it
@@ -343,6 +346,7 @@ class Store:
                 clock=row.clock,
                 spectators_read_chat=row.spectators_read_chat,
                 open=row.open,
+                tutorial=row.tutorial,
                 log=self._log(session, table_id, 0),
             )
 

@@ -144,10 +144,13 @@ def read_script(game: str, data: Any) -> Script:
     except (KeyError, TypeError, ValueError) as exc:
         raise ScriptError(f"{game} tutorial: {exc!r}") from None
     for number, step in enumerate(script.steps, 1):
-        learners = isinstance(step, Move) and step.seat == script.learner
-        if learners and not (step.text and step.highlight):
-            raise ScriptError(f"{game} tutorial, step {number}: the learner's move needs a text")
-        if isinstance(step, Move) and not learners and (step.text or step.highlight):
+        if not isinstance(step, Move):
+            continue
+        if step.seat == script.learner and not (step.text and step.highlight):
+            raise ScriptError(
+                f"{game} tutorial, step {number}: the learner's move needs a text and highlights"
+            )
+        if step.seat != script.learner and (step.text or step.highlight):
             raise ScriptError(f"{game} tutorial, step {number}: a bot's move says nothing")
     return script
 
