@@ -177,6 +177,7 @@ $("tutorial-next").onclick = () => {
   selection = [];
   showTutorial();
   showChoices();
+  if (guide()) showNext();
 };
 
 /** The legal actions that involve every element selected so far. */
@@ -246,6 +247,7 @@ function guidedChoose(id) {
     if (entry) move(entry);
   }
   showChoices();
+  showNext();
 }
 
 function choose(id) {
@@ -379,6 +381,7 @@ function show(next) {
   $("undo").hidden = !state.can_undo;
   showTutorial();
   showChoices();
+  if (guide()) showNext(); // the thing to click next is in the window, also on a phone
   tick();
   notice(state.legal.length > 0);
   root.classList.toggle("over", state.over);

@@ -1,0 +1,121 @@
+"""The guided first games in a real browser (issue 29): from the lobby's "Learn to play", each
+game's tutorial is completed in English and in German by doing only what its panel says:
+reading (Next) and clicking the thing that glows on the board, until the free game against
+the easy bot begins. A wrong click is refused at once with the reason: the step's own text
+for a move the rules allow but the step does not ask for, the rule's words for one they
+refuse."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from meeple.tutorials.script import script_of
+
+#: What the page may be waiting for the player to do, as the page script sees it.
+NEXT_THING = """() => {
+  const panel = document.getElementById("tutorial");
+  const busy = document.getElementById("bar").getAttribute("aria-busy") === "true";
+  if (busy) return null;
+  if (panel.hidden) return "done";
+  if (!document.getElementById("tutorial-next").hidden) return "read";
+  const glowing = document.querySelector("#board .guide");
+  return glowing ? "click:" + glowing.dataset.element : null;
+}"""
+
+#: How many reads and clicks a tutorial takes at most (a bound that stops a page that loops).
+MOST_ACTIONS = 200
+
+
+def open_tutorial(page: Page, game: str, language: str) -> None:
+    page.goto(f"/lang/{language}?next=/")
+    page.locator(f'form[action="/tutorial/{game}"] button').click()
+    page.wait_for_url("**/tables/*")
+    expect(page.locator("#tutorial")).to_be_visible()
+
+
+def shown(page: Page) -> tuple[str, int]:
+    """The table's version and how many elements are chosen, as the page shows them."""
+    return page.evaluate(
+        "() => [document.getElementById('version').textContent,"
+        " document.querySelectorAll('#board .selected').length]"
+    )
+
+
+def follow_the_tutorial(page: Page, shoot=None, game: str = "") -> list[str]:
+    """Does what the panel says until the tutorial ends; returns the texts it showed."""
+    texts: list[str] = []
+    for _ in range(MOST_ACTIONS):
+        thing = page.wait_for_function(NEXT_THING).json_value()
+        if thing == "done":
+            return texts
+        texts.append(page.locator("#tutorial-text").text_content() or "")
+        before = shown(page)
+        if thing == "read":
+            page.locator("#tutorial-next").click()
+            continue
+        if shoot is not None and len(texts) == 4:
+            shoot(page, f"{game}-step")
+        element = thing.removeprefix("click:")
+        page.locator(f'#board [data-element="{element}"]').first.click()
+        page.wait_for_function(
+            "before => { const v = document.getElementById('version').textContent;"
+            " return v !== before[0] || document.querySelectorAll('#board .selected').length"
+            " !== before[1]; }",
+            arg=before,
+        )
+    raise AssertionError(f"the tutorial did not end after {MOST_ACTIONS} reads and clicks")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("game", ["tikal", "altiplano"])
+def test_the_tutorial_is_completed_by_following_its_highlights(
+    new_context, shoot, game, language
+):
+    page = new_context(confirm=False).new_page()
+    open_tutorial(page, game, language)
+    if language == "en":
+        shoot(page, f"{game}-start")
+    texts = follow_the_tutorial(page, shoot if language == "de" else None, game)
+    script = script_of(game)
+    learner_steps = sum(1 for move in script.moves if move.seat == script.learner)
+    assert len([t for t in texts if t]) >= learner_steps
+    if language == "de":  # the texts are the catalogue's, not English
+        english = {step.text for step in script.steps}
+        assert not english & set(texts), english & set(texts)
+    # The free game: the learner is to move again, any legal move, against the easy bot.
+    expect(page.locator("#tutorial")).to_be_hidden()
+    expect(page.locator("#bar")).to_have_class("mine")
+    state = page.evaluate(
+        "async () => (await fetch(`/api/tables/${document.getElementById('table')"
+        ".dataset.table}`)).json()"
+    )
+    assert state["tutorial"]["done"]
+    assert {seat["bot"] for seat in state["seats"] if seat["kind"] == "bot"} == {script.bot}
+    shoot(page, f"{game}-free")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_wrong_click_is_refused_with_the_reason(new_context, shoot, language):
+    page = new_context(confirm=False).new_page()
+    open_tutorial(page, "tikal", language)
+    # Read, place the temple and bring a worker: the step after asks for the leader.
+    for element in ("hex:c4", "rotation:2", "supply:worker", "camp:a5"):
+        while (thing := page.wait_for_function(NEXT_THING).json_value()) == "read":
+            page.locator("#tutorial-next").click()
+        assert thing == f"click:{element}"
+        page.locator(f'#board .guide[data-element="{element}"]').click()
+    expect(page.locator("#version")).to_have_text("2")
+    while page.wait_for_function(NEXT_THING).json_value() == "read":
+        page.locator("#tutorial-next").click()
+    step = page.locator("#tutorial-text").text_content() or ""
+    # A camp may be built by the rules, but the step asks for the leader: its text says so.
+    page.locator('#board [data-thing="supply:camp"]').click()
+    bubble = page.locator("#whynot")
+    expect(bubble).to_be_visible()
+    expect(bubble).to_contain_text(step)
+    shoot(page, "tutorial-refused")
+    # A camp on the base camp: the rules refuse it, in their words, with the rule's link.
+    page.locator('#board [data-thing="hex:a5"]').dispatch_event("click")
+    expect(bubble.locator("a.rule")).to_contain_text("TIK-9")
+    expect(page.locator("#version")).to_have_text("2")  # nothing was played
