@@ -42,8 +42,9 @@ def shown(page: Page) -> tuple[str, int]:
     )
 
 
-def follow_the_tutorial(page: Page, shoot=None, game: str = "") -> list[str]:
-    """Does what the panel says until the tutorial ends; returns the texts it showed."""
+def follow_the_tutorial(page: Page, shoot, game: str) -> list[str]:
+    """Does what the panel says until the tutorial ends; returns the texts it showed. The
+    page is shot at its fifth text (a step with a thing to click, in both games)."""
     texts: list[str] = []
     for _ in range(MOST_ACTIONS):
         thing = page.wait_for_function(NEXT_THING).json_value()
@@ -54,7 +55,7 @@ def follow_the_tutorial(page: Page, shoot=None, game: str = "") -> list[str]:
         if thing == "read":
             page.locator("#tutorial-next").click()
             continue
-        if shoot is not None and len(texts) == 4:
+        if len(texts) == 5:
             shoot(page, f"{game}-step")
         element = thing.removeprefix("click:")
         page.locator(f'#board [data-element="{element}"]').first.click()
@@ -76,7 +77,7 @@ def test_the_tutorial_is_completed_by_following_its_highlights(
     open_tutorial(page, game, language)
     if language == "en":
         shoot(page, f"{game}-start")
-    texts = follow_the_tutorial(page, shoot if language == "de" else None, game)
+    texts = follow_the_tutorial(page, shoot, game)
     script = script_of(game)
     learner_steps = sum(1 for move in script.moves if move.seat == script.learner)
     assert len([t for t in texts if t]) >= learner_steps

@@ -49,12 +49,18 @@ def _play_script_from(service, table_id, script, start, upto):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_legal_move_off_the_script_is_refused_with_the_steps_reason(service, game):
     table_id, script = _learner(service, game)
-    first = script.moves[0]
-    state = service._live(table_id).state
-    other = next(a for a in state.legal_actions(first.seat) if a.to_json() != first.action)
-    answer = service.move(table_id, first.seat, other.to_json(), 0, "off")
+    # The script up to the learner's first move that has another legal move besides it.
+    for number, move in enumerate(script.moves):
+        state = service._live(table_id).state
+        others = [a for a in state.legal_actions(move.seat) if a.to_json() != move.action]
+        if move.seat == script.learner and others:
+            break
+        _play_script_from(service, table_id, script, number, number + 1)
+    version = service.version(table_id)
+    answer = service.move(table_id, move.seat, others[0].to_json(), version, "off")
     assert (answer.ok, answer.rule) == (False, OFF_SCRIPT)
-    assert service.version(table_id) == 0  # nothing was played
+    assert service.version(table_id) == version  # nothing was played
+    assert service.move(table_id, move.seat, move.action, version, "on").ok
 
 
 def test_an_illegal_move_gets_the_engines_reason(service):
