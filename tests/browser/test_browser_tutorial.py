@@ -70,9 +70,7 @@ def follow_the_tutorial(page: Page, shoot, game: str) -> list[str]:
 
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("game", ["tikal", "altiplano"])
-def test_the_tutorial_is_completed_by_following_its_highlights(
-    new_context, shoot, game, language
-):
+def test_the_tutorial_is_completed_by_following_its_highlights(new_context, shoot, game, language):
     page = new_context(confirm=False).new_page()
     open_tutorial(page, game, language)
     if language == "en":
