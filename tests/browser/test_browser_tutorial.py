@@ -8,6 +8,7 @@ refuse."""
 from __future__ import annotations
 
 import pytest
+from browsing import PHONE
 from playwright.sync_api import Page, expect
 
 from meeple.tutorials.script import script_of
@@ -118,3 +119,29 @@ def test_a_wrong_click_is_refused_with_the_reason(new_context, shoot, language):
     page.locator('#board [data-thing="hex:a5"]').dispatch_event("click")
     expect(bubble.locator("a.rule")).to_contain_text("TIK-9")
     expect(page.locator("#version")).to_have_text("2")  # nothing was played
+
+
+@pytest.mark.parametrize("game", ["tikal", "altiplano"])
+def test_on_a_phone_the_thing_to_click_is_in_the_window(new_context, artefacts, game):
+    page = new_context(confirm=False).new_page()
+    page.set_viewport_size(PHONE)
+    open_tutorial(page, game, "en")
+    clicks = 0
+    while clicks < 2:  # the first two things to click, each scrolled into the window
+        thing = page.wait_for_function(NEXT_THING).json_value()
+        if thing == "read":
+            page.locator("#tutorial-next").click()
+            continue
+        glowing = page.locator("#board .guide")
+        box, bar = glowing.bounding_box(), page.locator("#bar").bounding_box()
+        assert box and bar and bar["y"] + bar["height"] <= box["y"] + box["height"] / 2
+        assert box["y"] + box["height"] / 2 <= PHONE["height"]
+        page.screenshot(path=artefacts / f"tutorial-{game}-phone-{clicks}-390.png")
+        before = shown(page)
+        glowing.click()
+        page.wait_for_function(
+            "before => document.getElementById('version').textContent !== before[0]"
+            " || document.querySelectorAll('#board .selected').length !== before[1]",
+            arg=before,
+        )
+        clicks += 1

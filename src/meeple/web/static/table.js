@@ -229,7 +229,7 @@ function showChoices() {
   else if (single === null && selection.length > 0 && left.length <= OFFERED) offered = left;
   else if (selection.length === 0) offered = left.length <= FEW ? left : left.filter(buttonOnly);
   $("actions").replaceChildren(...offered.map(moveButton));
-  const prompt = single !== null ? "" : selection.length === 0 ? "" :
+  const prompt = single !== null || guide() ? "" : selection.length === 0 ? "" :
     left.length <= OFFERED ? say("Choose one:") : say("{count} moves fit your choice: go on choosing on the board.", {count: left.length});
   $("prompt").textContent = prompt;
   $("prompt").hidden = prompt === "";
