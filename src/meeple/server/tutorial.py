@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from meeple.engine.actions import Action
 from meeple.engine.errors import IllegalAction
 from meeple.saying import page_text
-from meeple.tutorials.script import Read, Script
+from meeple.tutorials.script import Move, Read
 
 if TYPE_CHECKING:
     from meeple.server.live import ElementsOf, LiveTable
@@ -33,36 +33,28 @@ OFF_SCRIPT = "tutorial"
 OFF_SCRIPT_REASON = "this step of the tutorial asks for another move"
 
 
-def expected(table: LiveTable) -> tuple[Script, int, dict[str, Any]] | None:
-    """The table's script, the seat it expects to move next and that move's JSON; None for a
-    table that is no tutorial or whose script is played."""
-    script = table.tutorial
-    if script is None:
-        return None
-    move = script.scripted(len(table.moves))
-    return None if move is None else (script, move.seat, move.action)
+def expected(table: LiveTable) -> Move | None:
+    """The move the table's script expects next; None for a table that is no tutorial or
+    whose script is played."""
+    return None if table.tutorial is None else table.tutorial.scripted(len(table.moves))
 
 
 def scripted_choices(table: LiveTable, seat: int) -> list[dict[str, Any]] | None:
     """The moves (JSON) a bot of `seat` is offered while the script runs: the scripted one
     alone, or none where the script expects another seat's move; None after the script (the
     bot chooses among every legal move)."""
-    found = expected(table)
-    if found is None:
+    move = expected(table)
+    if move is None:
         return None
-    _, mover, action = found
-    return [action] if mover == seat else []
+    return [move.action] if move.seat == seat else []
 
 
 def off_script(table: LiveTable, seat: int, action: Action) -> bool:
     """Whether `action` is a move that the rules allow but the script's step does not ask
     for (refused with `OFF_SCRIPT`). A move the rules refuse is left to the engine, whose
     reason the player gets as at any table."""
-    found = expected(table)
-    if found is None:
-        return False
-    _, mover, wanted = found
-    if seat == mover and action.to_json() == wanted:
+    move = expected(table)
+    if move is None or (seat == move.seat and action.to_json() == move.action):
         return False
     try:
         table.state.clone().apply(seat, action)
@@ -75,11 +67,11 @@ def asks_other(table: LiveTable, seat: int, picked: set[str], elements: Elements
     """Whether the board elements `picked` belong to a legal move of `seat` but not to the
     move the step asks for: a click the tutorial refuses with its step's text, where the
     rules would allow it (`elements`: the game's elements of an action)."""
-    found = expected(table)
-    if found is None or found[1] != seat:
+    move = expected(table)
+    if move is None or move.seat != seat:
         return False
     state = table.state
-    if picked <= set(elements(state, state.parse_action(found[2]))):
+    if picked <= set(elements(state, state.parse_action(move.action))):
         return False
     return any(picked <= set(elements(state, action)) for action in state.legal_actions(seat))
 
