@@ -133,8 +133,10 @@ function line(entry) {
 }
 
 // -- the tutorial -------------------------------------------------------------------------------
-/** How many of each step's texts to read the player has closed with Next, by step number. */
-const readsDone = new Map();
+/** How many of each step's texts to read the player has closed with Next, by step number:
+ * kept for the tab (sessionStorage), so that a reload does not show them again. */
+const READS_KEY = `meeple.tutorial-read.${table}`;
+const readsDone = new Map((() => { try { return JSON.parse(sessionStorage.getItem(READS_KEY) || "[]"); } catch { return []; } })());
 /** The same action, whatever the order of its fields. */
 const sameAction = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 /** The tutorial's step while the player is to make its move (its texts read), else null. */
@@ -174,6 +176,7 @@ function showTutorial() {
 $("tutorial-next").onclick = () => {
   const step = state.tutorial;
   readsDone.set(step.step, (readsDone.get(step.step) ?? 0) + 1);
+  try { sessionStorage.setItem(READS_KEY, JSON.stringify([...readsDone])); } catch { /* this page only */ }
   selection = [];
   showTutorial();
   showChoices();
