@@ -192,8 +192,9 @@ function candidates() {
 function markBoard() {
   const left = candidates();
   const next = guideNext();
-  // At a tutorial's step only its next element is open; else every element of a move left.
-  const open = guide() ? new Set(next ? [next] : []) : new Set(left.flatMap((entry) => entry.elements || []));
+  // At a tutorial's step only its elements are open (the next one glows); else every element
+  // of a move left.
+  const open = new Set(guide() ? guide().highlight : left.flatMap((entry) => entry.elements || []));
   for (const node of $("board").querySelectorAll("[data-element]")) {
     const id = node.dataset.element;
     node.classList.toggle("selected", selection.includes(id));
@@ -239,11 +240,11 @@ function showChoices() {
   markBoard();
 }
 
-/** A click at a tutorial's step: its next element is chosen (the move is made once all are);
- * a chosen one clicked again starts the move over. */
+/** A click at a tutorial's step: one of its elements is chosen (the move is made once all
+ * are, in any order); a chosen one clicked again starts the move over. */
 function guidedChoose(id) {
   if (selection.includes(id)) selection = [];
-  else if (id === guideNext()) selection = selection.concat([id]);
+  else if (guide().highlight.includes(id)) selection = selection.concat([id]);
   if (guideNext() === null && !askConfirm()) {
     const [entry] = candidates();
     selection = [];
