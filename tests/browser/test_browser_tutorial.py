@@ -24,6 +24,12 @@ NEXT_THING = """() => {
   return glowing ? "click:" + glowing.dataset.element : null;
 }"""
 
+#: Whether the page moved on after a click: a new position, or another element chosen.
+CHANGED = (
+    "before => document.getElementById('version').textContent !== before[0]"
+    " || document.querySelectorAll('#board .selected').length !== before[1]"
+)
+
 #: How many reads and clicks a tutorial takes at most (a bound that stops a page that loops).
 MOST_ACTIONS = 200
 
@@ -62,12 +68,7 @@ def follow_the_tutorial(page: Page, shoot, game: str) -> list[str]:
             shoot(page, f"{game}-step")
         element = thing.removeprefix("click:")
         page.locator(f'#board [data-element="{element}"]').first.click()
-        page.wait_for_function(
-            "before => { const v = document.getElementById('version').textContent;"
-            " return v !== before[0] || document.querySelectorAll('#board .selected').length"
-            " !== before[1]; }",
-            arg=before,
-        )
+        page.wait_for_function(CHANGED, arg=before)
     raise AssertionError(f"the tutorial did not end after {MOST_ACTIONS} reads and clicks")
 
 
@@ -102,14 +103,8 @@ def test_a_wrong_click_is_refused_with_the_reason(new_context, shoot, language):
     page = new_context(confirm=False).new_page()
     open_tutorial(page, "tikal", language)
     # Read, place the temple and bring a worker: the step after asks for the leader.
-    for element in ("hex:c4", "rotation:2", "supply:worker", "camp:a5"):
-        while (thing := page.wait_for_function(NEXT_THING).json_value()) == "read":
-            page.locator("#tutorial-next").click()
-        assert thing == f"click:{element}"
-        page.locator(f'#board .guide[data-element="{element}"]').click()
+    click_through(page, ("hex:c4", "rotation:2", "supply:worker", "camp:a5"))
     expect(page.locator("#version")).to_have_text("2")
-    while page.wait_for_function(NEXT_THING).json_value() == "read":
-        page.locator("#tutorial-next").click()
     step = page.locator("#tutorial-text").text_content() or ""
     # A camp may be built by the rules, but the step asks for the leader: its text says so.
     page.locator('#board [data-thing="supply:camp"]').click()
@@ -117,18 +112,34 @@ def test_a_wrong_click_is_refused_with_the_reason(new_context, shoot, language):
     expect(bubble).to_be_visible()
     expect(bubble).to_contain_text(step)
     shoot(page, "tutorial-refused")
-    # A camp on the base camp: the rules refuse it, in their words, with the rule's link.
-    page.locator('#board [data-thing="hex:a5"]').dispatch_event("click")
-    expect(bubble.locator("a.rule")).to_contain_text("TIK-9")
-    expect(page.locator("#version")).to_have_text("2")  # nothing was played
     # The step links its part of the rules help, which the rules page marks in every language.
     expect(page.locator("#tutorial-rule")).to_have_attribute("href", "/rules/tikal#scoring")
-    # After a reload the texts read stay read: the step asks for its move at once.
-    page.reload()
-    assert page.wait_for_function(NEXT_THING).json_value() == "click:supply:leader"
     rules = page.context.new_page()
     rules.goto("/rules/tikal#scoring")
     expect(rules.locator("p#scoring")).to_be_visible()
+    # After a reload the texts read stay read: the step asks for its move at once.
+    page.reload()
+    assert page.wait_for_function(NEXT_THING).json_value() == "click:supply:leader"
+    # Bring the leader, walk the worker to b4: then a walk to b3, where no tile lies yet, is
+    # refused by the rules, in their words, with the rule's link.
+    click_through(page, ("supply:leader", "camp:a5", "figure:worker:a5", "hex:b4"))
+    expect(page.locator("#version")).to_have_text("4")
+    page.locator('#board [data-thing="hex:b3"]').dispatch_event("click")
+    expect(bubble.locator("a.rule")).to_contain_text("TIK-5")
+    expect(page.locator("#version")).to_have_text("4")  # nothing was played
+
+
+def click_through(page: Page, elements: tuple[str, ...]) -> None:
+    """Reads on and clicks `elements`, each the one that glows when it is clicked."""
+    for element in elements:
+        while (thing := page.wait_for_function(NEXT_THING).json_value()) == "read":
+            page.locator("#tutorial-next").click()
+        assert thing == f"click:{element}"
+        before = shown(page)
+        page.locator(f'#board .guide[data-element="{element}"]').click()
+        page.wait_for_function(CHANGED, arg=before)
+    while page.wait_for_function(NEXT_THING).json_value() == "read":
+        page.locator("#tutorial-next").click()
 
 
 @pytest.mark.parametrize("game", ["tikal", "altiplano"])
@@ -149,9 +160,5 @@ def test_on_a_phone_the_thing_to_click_is_in_the_window(new_context, artefacts, 
         page.screenshot(path=artefacts / f"tutorial-{game}-phone-{clicks}-390.png")
         before = shown(page)
         glowing.click()
-        page.wait_for_function(
-            "before => document.getElementById('version').textContent !== before[0]"
-            " || document.querySelectorAll('#board .selected').length !== before[1]",
-            arg=before,
-        )
+        page.wait_for_function(CHANGED, arg=before)
         clicks += 1
