@@ -142,3 +142,40 @@ def test_learn_to_play_seats_the_learner_at_once(client):
     state = client.get(f"/api/tables/{table_id}").json()
     assert state["seat"] == 0 and state["tutorial"]["step"] == 1
     assert [s["kind"] for s in state["seats"]] == ["human", "bot"]
+
+
+def test_the_step_to_tutorial_tables_keeps_the_tables_before_it(tmp_path):
+    """Alembic's step 0006 on a database of the schema before it: a table made then is no
+    tutorial, and a tutorial made after it is one."""
+    from importlib import resources
+
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    from meeple.server.store import make_engine
+
+    url = f"sqlite:///{tmp_path / 'before.db'}"
+    config = Config()
+    config.set_main_option(
+        "script_location", str(resources.files("meeple.server").joinpath("migrations"))
+    )
+    with make_engine(url).begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0005")
+        connection.execute(
+            text(
+                "INSERT INTO tables (id, game, options, seed, status, version, admin_hash,"
+                " created_at, clock, spectators_read_chat, open) VALUES ('old1', 'tikal',"
+                " '{\"players\": 2}', 5, 'playing', 0, 'h', '2026-01-01 00:00:00', NULL,"
+                " true, false)"
+            )
+        )
+    store = Store(url)  # migrates to the newest schema
+    try:
+        assert store.load_table("old1").tutorial is False
+        service = TableService(store)
+        created = service.create_tutorial("tikal")
+        assert store.load_table(created.id).tutorial is True
+    finally:
+        store.close()
