@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from browsing import PHONE
 from playwright.sync_api import Page, expect
+from test_browser_accessibility import violations
 
 from meeple.tutorials.script import script_of
 
@@ -79,6 +80,7 @@ def test_the_tutorial_is_completed_by_following_its_highlights(new_context, shoo
     open_tutorial(page, game, language, shoot if game == "tikal" else None)
     if language == "en":
         shoot(page, f"{game}-start")
+        assert not violations(page)  # axe: the panel with its text to read and Next
     texts = follow_the_tutorial(page, shoot, game)
     script = script_of(game)
     learner_steps = sum(1 for move in script.moves if move.seat == script.learner)
@@ -112,6 +114,7 @@ def test_a_wrong_click_is_refused_with_the_reason(new_context, shoot, language):
     expect(bubble).to_be_visible()
     expect(bubble).to_contain_text(step)
     shoot(page, "tutorial-refused")
+    assert not violations(page)  # axe: a step, its glowing elements and the refusal
     # The step links its part of the rules help, which the rules page marks in every language.
     expect(page.locator("#tutorial-rule")).to_have_attribute("href", "/rules/tikal#scoring")
     rules = page.context.new_page()
