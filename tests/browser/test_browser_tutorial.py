@@ -54,8 +54,9 @@ def shown(page: Page) -> tuple[str, int]:
 
 def follow_the_tutorial(page: Page, shoot, game: str) -> list[str]:
     """Does what the panel says until the tutorial ends; returns the texts it showed. The
-    page is shot at its fifth text (a step with a thing to click, in both games)."""
+    page is shot at the first thing to click from its fifth text on."""
     texts: list[str] = []
+    shot = False
     for _ in range(MOST_ACTIONS):
         thing = page.wait_for_function(NEXT_THING).json_value()
         if thing == "done":
@@ -65,8 +66,9 @@ def follow_the_tutorial(page: Page, shoot, game: str) -> list[str]:
         if thing == "read":
             page.locator("#tutorial-next").click()
             continue
-        if len(texts) == 5:
+        if len(texts) >= 5 and not shot:
             shoot(page, f"{game}-step")
+            shot = True
         element = thing.removeprefix("click:")
         page.locator(f'#board [data-element="{element}"]').first.click()
         page.wait_for_function(CHANGED, arg=before)
