@@ -66,7 +66,9 @@ def state_changing_routes(app):
 
 def request_for(path, table, secrets, version_action):
     """A request that the route would carry out with the right Origin: (url, keywords)."""
-    url = path.format(table_id=table, secret=secrets[1], seat=1, token="a-reset-token")
+    url = path.format(
+        table_id=table, secret=secrets[1], seat=1, token="a-reset-token", game="tikal"
+    )
     if path == "/tables":
         return url, {"data": {"game": "tikal", "quick": "1"}}
     if path.startswith("/join/"):

@@ -92,7 +92,7 @@ def test_the_table_page_gives_its_script_every_word_it_writes(client):
     assert words["The bot is thinking…"] == "Der Bot denkt nach …"  # hints.js
     assert words["Your move."] == "Du bist am Zug."
     assert words["Waiting for {seats}."] == "Warten auf {seats}."
-    assert words["Base camp"] == "Basiscamp"  # the game's drawing (static/games/tikal.js)
+    assert words["Base camp"] == "Basiccamp"  # the game's drawing (static/games/tikal.js)
     assert 'href="/rules/tikal"' in page.text
     client.cookies.delete(LANGUAGE_COOKIE)
     assert words_of(client.get(f"/tables/{table}")) == {}  # English: the texts themselves

@@ -33,6 +33,8 @@ from meeple.server.rating_store import RatingChange
 from meeple.server.ratings import UNDO_OFF
 from meeple.server.schema import BOT, MOVE
 from meeple.server.store import StoredMove, StoredSeat, StoredTable
+from meeple.server.tutorial import stage_json
+from meeple.tutorials.script import Script, script_of
 
 #: A reader of the log: a seat, or None for a spectator.
 Reader = int | None
@@ -159,6 +161,8 @@ class LiveTable:
     timed_out: set[int] = dataclasses.field(default_factory=set)
     #: A rated game's rating changes, by seat, once it is over and rated (`RatingStore`).
     ratings: list[RatingChange] = dataclasses.field(default_factory=list)
+    #: The game's tutorial script, for a tutorial table (`meeple.server.tutorial`); else None.
+    tutorial: Script | None = None
     #: When each seat's turn started and how much of its time it has used.
     times: SeatTimes = dataclasses.field(default_factory=SeatTimes)
     #: The views of the position as it stands, by reader, made when first asked (`view`)
@@ -181,6 +185,7 @@ class LiveTable:
             open=stored.open,
             hints=stored.hints,
             rated=stored.rated,
+            tutorial=script_of(stored.game) if stored.tutorial else None,
             admin_hash=stored.admin_hash,
             last_change=stored.created_at,
         )
@@ -381,6 +386,9 @@ class LiveTable:
             "clock": self._clock_json(over),
             "rated": self.rated,
         }
+        stage = stage_json(self, seat, language)
+        if stage is not None:
+            data["tutorial"] = stage
         if over:
             data |= {
                 "scores": state.scores(),

@@ -241,6 +241,9 @@ class Owners:
         )
         return await self.io(create, game, options, seats, clock)
 
+    async def create_tutorial(self, game: str) -> CreatedTable:
+        return await self.io(self.service.create_tutorial, game)
+
     async def move(
         self, table_id: str, seat: int, action: object, version: object, nonce: object
     ) -> Answer:

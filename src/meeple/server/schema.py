@@ -76,6 +76,9 @@ class TableRow(Base):
     #: Whether the game is rated (`meeple.server.ratings`): its human seats are accounts',
     #: undo is off, and its end changes every seat's rating.
     rated: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    #: Whether the table is its game's guided first game (`meeple.tutorials`): its moves
+    #: follow the game's tutorial script until the script ends.
+    tutorial: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
 
 class SeatRow(Base):

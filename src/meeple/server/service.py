@@ -68,7 +68,9 @@ from meeple.server.store import (
     StoredTable,
 )
 from meeple.server.turns import BotTurn, WaitingSeat
+from meeple.server.tutorial import OFF_SCRIPT, OFF_SCRIPT_REASON, off_script, scripted_choices
 from meeple.server.whynot import why_not
+from meeple.tutorials.script import script_of
 
 log = logging.getLogger(__name__)
 
@@ -238,6 +240,7 @@ class TableService:
         open_table: bool = False,
         hints: bool = True,
         rated: bool = False,
+        tutorial: bool = False,
     ) -> CreatedTable:
         """A new table; the engine checks the options (`normalize_options`), and every bot
         spec is checked (the clock's too). Raises `TableError` saying what is wrong. A
@@ -245,7 +248,8 @@ class TableService:
 
         The seed is random unless given: only code that holds the service gives one (the
         reference screenshots replay a known position); no route takes it, since whoever
-        knows a seed knows every hidden thing of the game."""
+        knows a seed knows every hidden thing of the game. A tutorial table (`create_tutorial`)
+        takes its script's."""
         try:
             info = game_info(game)
         except MeepleError as exc:
@@ -294,10 +298,28 @@ class TableService:
                 open=open_table,
                 hints=hints and not rated,  # no help from the search in a rated game
                 rated=rated,
+                tutorial=tutorial,
             )
         )
         self._announce(table_id, 0)
         return CreatedTable(table_id, admin, invites)
+
+    def create_tutorial(self, game: str) -> CreatedTable:
+        """The guided first game of `game` (`meeple.server.tutorial`): its script's options
+        and seed, the learner's seat a person's, the others its bots'. Raises `TableError`
+        for a game without a tutorial."""
+        try:
+            script = script_of(game_info(game).name)
+        except MeepleError as exc:
+            raise TableError(str(exc)) from None
+        if script is None:
+            raise TableError(N_("%(game)s has no tutorial"), game=game)
+        players = game_info(game).state_class.normalize_options(script.options)[PLAYERS]
+        seats = [
+            SeatChoice() if seat == script.learner else SeatChoice(BOT, script.bot)
+            for seat in range(players)
+        ]
+        return self.create(game, script.options, seats, seed=script.seed, tutorial=True)
 
     def in_memory(self, table_id: str) -> bool:
         return table_id in self._tables
@@ -614,6 +636,8 @@ class TableService:
         else:
             try:
                 parsed = table.state.parse_action(action)
+                if off_script(table, seat, parsed):
+                    return Answer(False, table.version, OFF_SCRIPT, OFF_SCRIPT_REASON)
                 table.play(seat, parsed, at)
             except IllegalAction as exc:
                 return Answer(False, table.version, exc.rule, exc.detail, game=table.info.name)
@@ -904,6 +928,11 @@ class TableService:
             else:
                 continue
             assert spec is not None
+            # A tutorial's bots are offered its scripted move alone while the script runs.
+            scripted = scripted_choices(table, seat)
+            if scripted == []:
+                continue
+            legal = scripted or [a.to_json() for a in state.legal_actions(seat)]
             seed = derive_rng(table.seed, "bot", seat, table.version).randrange(2**31)
             turns.append(
                 BotTurn(
@@ -914,7 +943,7 @@ class TableService:
                     table.version,
                     seed,
                     state.view(seat),
-                    [a.to_json() for a in state.legal_actions(seat)],
+                    legal,
                 )
             )
         return turns

@@ -135,6 +135,8 @@ class StoredTable:
     hints: bool = True
     #: Whether the game is rated (`meeple.server.ratings`).
     rated: bool = False
+    #: Whether it is its game's guided first game (`meeple.tutorials`).
+    tutorial: bool = False
 
 
 @dataclasses.dataclass(slots=True)
@@ -308,6 +310,7 @@ class Store:
                     open=table.open,
                     hints=table.hints,
                     rated=table.rated,
+                    tutorial=table.tutorial,
                 )
             )
             session.flush()  # the seats refer to it
@@ -352,6 +355,7 @@ class Store:
                 open=row.open,
                 hints=row.hints,
                 rated=row.rated,
+                tutorial=row.tutorial,
                 log=self._log(session, table_id, 0),
             )
 

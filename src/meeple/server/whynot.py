@@ -17,6 +17,7 @@ from typing import Any
 from meeple.engine.actions import Action
 from meeple.saying import game_words, said
 from meeple.server.live import LiveTable, Reader, elements_of
+from meeple.server.tutorial import OFF_SCRIPT, asks_other
 
 #: The protocol's own reasons (as rule codes), for a click no rule of the game answers.
 NOT_A_SEAT = "not a seat"
@@ -42,6 +43,8 @@ def why_not(table: LiveTable, seat: Reader, picked: list[str], language: str) ->
     if seat not in state.to_move():
         return answer | {"rule": NOT_YOUR_TURN}
     picked = picked[-MOST_ELEMENTS:]
+    if picked and asks_other(table, seat, set(picked[-1:]), elements_of(table.info)):
+        return answer | {"rule": OFF_SCRIPT}  # legal, but not what the tutorial's step asks
     # The whole selection first; then the clicked thing alone (a new choice).
     for wanted in (picked, picked[-1:]) if picked else ():
         found = _refusal(table, seat, set(wanted))

@@ -4,6 +4,7 @@ the site's icon."""
 from __future__ import annotations
 
 import functools
+import re
 from importlib import resources
 
 from fastapi import APIRouter, HTTPException, Request
@@ -68,4 +69,30 @@ def rules_html(game: str, language: str) -> str:
     if not source.is_file():
         source = folder.joinpath(f"{SOURCE_LANGUAGE}.md")
     html: str = MarkdownIt("commonmark", {"html": False}).render(source.read_text(encoding="utf-8"))
-    return html
+    return _with_part_ids(html, part_ids(game))
+
+
+#: A part of a rules summary: a paragraph that begins with its name in bold ("**A turn.**").
+PART = re.compile(r"^\*\*([^*]+?)\.?\*\*", re.MULTILINE)
+
+
+@functools.cache
+def part_ids(game: str) -> tuple[str, ...]:
+    """The ids of the parts of `game`'s rules summary, from the English summary's bold
+    names ("**A turn.**" is ``a-turn``). Every language's summary has the same parts in the
+    same order, so the n-th part gets the n-th id in each, and a link to a part (a
+    tutorial's step) opens it in the reader's language."""
+    source = resources.files("meeple.web").joinpath("rules", game, f"{SOURCE_LANGUAGE}.md")
+    names = PART.findall(source.read_text(encoding="utf-8"))
+    return tuple(re.sub(r"\W+", "-", name.lower()).strip("-") for name in names)
+
+
+def _with_part_ids(html: str, ids: tuple[str, ...]) -> str:
+    """`html` with the n-th paragraph that begins in bold given the n-th id."""
+    parts = iter(ids)
+
+    def named(_found: re.Match[str]) -> str:
+        part = next(parts, None)
+        return "<p><strong>" if part is None else f'<p id="{part}"><strong>'
+
+    return re.sub(r"<p><strong>", named, html)

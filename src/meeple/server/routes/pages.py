@@ -38,6 +38,7 @@ from meeple.server.service import (
     TableError,
     UnknownTable,
 )
+from meeple.tutorials.script import script_of
 from meeple.web import page_words
 from meeple.web.forms import (
     CLOCK_UNITS,
@@ -77,6 +78,7 @@ async def index(request: Request, templates: Templates, tables: Service) -> Resp
             "seats": seat_fields(info),
             "levels": DEFAULT_LEVEL,
             "minutes": PLAY_MINUTES.get(info.name),
+            "tutorial": script_of(info.name) is not None,
         }
         for info in map(game_info, game_names())
     ]
@@ -153,6 +155,19 @@ def invite_refused(
         return no_table_page(templates, request, table_id)
     wrong_link = isinstance(exc, NotAllowed) and not isinstance(exc, ReplacedLink)
     return refused_page(templates, request, exc, 403, INVITE_HINT if wrong_link else None)
+
+
+@router.post("/tutorial/{game}", response_class=HTMLResponse)
+async def tutorial(request: Request, game: str, tables: Service, reader: Language) -> Response:
+    """ "Learn to play": a new tutorial table of `game` (`meeple.server.tutorial`), its
+    learner's seat this browser's at once (as a quick game's), redirecting to its page."""
+    created = await tables.create_tutorial(game)
+    (learner,) = created.invites
+    name = quick_name(game_info(game), reader)
+    _, session = await tables.join(created.id, created.invites[learner], name)
+    response = RedirectResponse(f"/tables/{created.id}", status_code=303)
+    set_cookie(request, response, cookie_name(created.id), session)
+    return response
 
 
 @router.post("/tables/{table_id}/sit", response_class=HTMLResponse)

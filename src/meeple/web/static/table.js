@@ -13,6 +13,11 @@
 // (/api/tables/<id>/why: the engine's rule and reason) and says it next to the thing. The
 // same actions are always listed as buttons (#legal) for the keyboard and screen readers.
 //
+// At a tutorial table the position says the learner's step (`tutorial`): the page shows its
+// texts in the bar (those to read first, each closed with Next), lets the player choose only
+// the move the step asks for, by clicking its elements in order (the next one glows), and
+// asks the server why not for any other click (the step's text, or the rule's reason).
+//
 // A game module exports `render(board, state, previous)`: `state` is the server's position
 // (see docs/protocol.md), `previous` the one shown before it (or null), so that a module can
 // highlight what others changed. Words the page itself writes come from the JSON in #words.
@@ -61,6 +66,7 @@ const REFUSALS = {
   "not a seat": say("Only a seat of this table may move."),
   "game over": say("The game is over."),
   "undo": say("Nothing to undo: your turn has just started, something was revealed, or another seat has acted since."),
+  "tutorial": say("Not now: this step of the tutorial asks for another move."),
 };
 const TOO_MANY = say("Too many messages at once: wait a moment and try again.");
 const UNREADABLE = say("The server could not read that message.");
@@ -74,9 +80,12 @@ const WHY = {
   "game over": say("The game is over."),
   "not a seat": say("Spectators cannot move."),
   "no choice": say("Nothing can be done with that now."),
+  "tutorial": say("Not now: this step of the tutorial asks for another move."),
 };
 
-const refusal = (answer) => REFUSALS[answer.rule] ?? `[${answer.rule}] ${answer.reason}`;
+/** A refusal in words; the tutorial's adds what its step asks for. */
+const refusal = (answer) => withStep(answer.rule, REFUSALS[answer.rule] ?? `[${answer.rule}] ${answer.reason}`);
+const withStep = (rule, text) => (rule === "tutorial" && state?.tutorial?.text ? `${text} ${state.tutorial.text}` : text);
 
 const nonce = () =>
   `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -124,19 +133,74 @@ function line(entry) {
   return li;
 }
 
+// -- the tutorial -------------------------------------------------------------------------------
+/** How many of each step's texts to read the player has closed with Next, by step number:
+ * kept for the tab (sessionStorage), so that a reload does not show them again. */
+const READS_KEY = `meeple.tutorial-read.${table}`;
+const readsDone = new Map((() => { try { return JSON.parse(sessionStorage.getItem(READS_KEY) || "[]"); } catch { return []; } })());
+/** The same action, whatever the order of its fields. */
+const sameAction = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+/** The tutorial's step while the player is to make its move (its texts read), else null. */
+function guide() {
+  const step = state?.tutorial;
+  if (!step?.action || !state.legal.length || (readsDone.get(step.step) ?? 0) < step.reads.length) return null;
+  return step;
+}
+/** The element of the step's move to click next (null when all are chosen, or no step). */
+function guideNext() {
+  return guide()?.highlight.find((id) => !selection.includes(id)) ?? null;
+}
+/** The moves the player may choose now: every legal one, or the step's at a tutorial table
+ * (none while its texts are being read). */
+function playable() {
+  if (!state?.tutorial?.action || !state.legal.length) return state?.legal ?? [];
+  const step = guide();
+  return step ? state.legal.filter((entry) => sameAction(entry.action, step.action)) : [];
+}
+
+/** The tutorial's panel in the bar: the next text to read (with Next), or what to do now. */
+function showTutorial() {
+  const step = state?.tutorial;
+  $("tutorial").hidden = !step;
+  if (!step) return;
+  const read = readsDone.get(step.step) ?? 0;
+  const reading = read < step.reads.length ? step.reads[read] : null;
+  const text = reading ? reading.text : (step.waiting ? "" : step.text);
+  const rule = reading ? reading.rule : step.rule;
+  $("tutorial-count").textContent = step.done ? say("Tutorial: the end.") : say("Tutorial: step {step} of {steps}", {step: Math.min(step.step, step.steps), steps: step.steps});
+  $("tutorial-text").textContent = text ?? "";
+  $("tutorial-rule").hidden = !rule || !text;
+  $("tutorial-rule").href = `/rules/${game}${rule ? `#${rule}` : ""}`;
+  $("tutorial-next").hidden = !reading;
+  if (step.done && !reading) $("tutorial").hidden = true; // read to the end: a free game
+}
+$("tutorial-next").onclick = () => {
+  const step = state.tutorial;
+  readsDone.set(step.step, (readsDone.get(step.step) ?? 0) + 1);
+  try { sessionStorage.setItem(READS_KEY, JSON.stringify([...readsDone])); } catch { /* this page only */ }
+  selection = [];
+  showTutorial();
+  showChoices();
+  if (guide()) showNext();
+};
+
 /** The legal actions that involve every element selected so far. */
 function candidates() {
   if (!state) return [];
-  return state.legal.filter((entry) => selection.every((id) => (entry.elements || []).includes(id)));
+  return playable().filter((entry) => selection.every((id) => (entry.elements || []).includes(id)));
 }
 
 function markBoard() {
   const left = candidates();
-  const open = new Set(left.flatMap((entry) => entry.elements || []));
+  const next = guideNext();
+  // At a tutorial's step only its elements are open (the next one glows); else every element
+  // of a move left.
+  const open = new Set(guide() ? guide().highlight : left.flatMap((entry) => entry.elements || []));
   for (const node of $("board").querySelectorAll("[data-element]")) {
     const id = node.dataset.element;
     node.classList.toggle("selected", selection.includes(id));
     node.classList.toggle("candidate", open.has(id) && !selection.includes(id));
+    node.classList.toggle("guide", id === next);
   }
 }
 
@@ -155,7 +219,9 @@ function showChoices() {
   const left = candidates();
   $("legal").replaceChildren(...left.map(moveButton));
   $("clear").hidden = selection.length === 0;
-  const single = selection.length > 0 && left.length === 1 ? left[0] : null;
+  // A tutorial's move is complete once each of its highlighted elements is chosen.
+  const complete = !guide() || guideNext() === null;
+  const single = complete && selection.length > 0 && left.length === 1 ? left[0] : null;
   $("confirm").hidden = single === null;
   if (single) {
     $("confirm-label").textContent = single.label;
@@ -164,10 +230,11 @@ function showChoices() {
   // The action bar offers the moves still open after a click (a few), or else the game's
   // buttons (end the turn, pass): what is to do next is where the player looks.
   let offered = [];
-  if (single === null && selection.length > 0 && left.length <= OFFERED) offered = left;
+  if (guide()) offered = left.filter(buttonOnly); // the board shows the way: only its buttons here
+  else if (single === null && selection.length > 0 && left.length <= OFFERED) offered = left;
   else if (selection.length === 0) offered = left.length <= FEW ? left : left.filter(buttonOnly);
   $("actions").replaceChildren(...offered.map(moveButton));
-  const prompt = single !== null ? "" : selection.length === 0 ? "" :
+  const prompt = single !== null || guide() ? "" : selection.length === 0 ? "" :
     left.length <= OFFERED ? say("Choose one:") : say("{count} moves fit your choice: go on choosing on the board.", {count: left.length});
   $("prompt").textContent = prompt;
   $("prompt").hidden = prompt === "";
@@ -187,15 +254,30 @@ function offerMove(action) {
   $("confirm-send").onclick = () => { move(entry); };
 }
 
+/** A click at a tutorial's step: one of its elements is chosen (the move is made once all
+ * are, in any order); a chosen one clicked again starts the move over. */
+function guidedChoose(id) {
+  if (selection.includes(id)) selection = [];
+  else if (guide().highlight.includes(id)) selection = selection.concat([id]);
+  if (guideNext() === null && !askConfirm()) {
+    const [entry] = candidates();
+    selection = [];
+    if (entry) move(entry);
+  }
+  showChoices();
+  showNext();
+}
+
 function choose(id) {
   hideWhy();
+  if (guide()) { guidedChoose(id); return; }
   if (selection.includes(id)) {
     selection = selection.filter((other) => other !== id);
   } else {
     const next = selection.concat([id]);
     const involved = (entry) => next.every((e) => (entry.elements || []).includes(e));
-    selection = state.legal.some(involved) ? next : [id];
-    if (!state.legal.some((entry) => (entry.elements || []).includes(id))) selection = [];
+    selection = playable().some(involved) ? next : [id];
+    if (!playable().some((entry) => (entry.elements || []).includes(id))) selection = [];
   }
   const left = candidates();
   if (selection.length > 0 && left.length === 1 && !askConfirm()) {
@@ -242,7 +324,7 @@ async function whyNot(node) {
   }
   if (asked !== askedWhy || answer === null) return;
   const bubble = $("whynot");
-  const reason = answer.game ? answer.reason : (WHY[answer.rule] ?? WHY["no choice"]);
+  const reason = answer.game ? answer.reason : withStep(answer.rule, WHY[answer.rule] ?? WHY["no choice"]);
   bubble.replaceChildren(document.createTextNode(reason));
   if (answer.game) {
     const rule = Object.assign(document.createElement("a"), {
@@ -315,8 +397,10 @@ function show(next) {
   $("log").replaceChildren(...log.map(line));
   $("recap").replaceChildren(...(state.recap_start === null ? [] : log.slice(state.recap_start).map(line)));
   $("undo").hidden = !state.can_undo;
+  showTutorial();
   showChoices();
   updateHints(table, state, offerMove);
+  if (guide()) showNext(); // the thing to click next is in the window, also on a phone
   tick();
   notice(state.legal.length > 0);
   root.classList.toggle("over", state.over);
