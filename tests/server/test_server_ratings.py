@@ -527,3 +527,19 @@ def test_a_bot_levels_profile_and_place_on_the_leaderboard(client, settings):
         "/players/bot:medium",
     )
     assert {row["player"] for row in rows[1:]} == {"Ann", "Bob"}
+
+
+def test_a_rated_table_offers_no_hints_even_when_asked_to(service):
+    from meeple.server.service import NotAllowed, SeatChoice
+
+    ann, bob = accounts(service, "Ann", "Bob")
+    rated = rated_table(service, 2, [ann, bob])
+    asked = service.create(
+        "tikal", {"players": 2}, [SeatChoice(), SeatChoice()], hints=True, rated=True
+    )
+    casual = service.create("tikal", {"players": 2}, [SeatChoice(), SeatChoice()])
+    assert service.payload(casual.id, 0)["hints"] is True
+    for table in (rated.id, asked.id):
+        assert service.payload(table, 0)["hints"] is False
+        with pytest.raises(NotAllowed, match="no hints"):
+            service.hint_question(table, 0)
