@@ -1,19 +1,26 @@
 """Shared by the server tests: engine-side searches for moves to send, the replay of a stored
-move log (generic: through the `GameState` interface only), the secrecy watch of frames, and
-the JSON API's table creation and credential header."""
+move log (generic: through the `GameState` interface only), the secrecy watch of frames, the
+JSON API's table creation and credential header, and a database of an older schema (the
+migrations' tests)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Iterator
+from importlib import resources
 from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection
 
 from meeple.engine.actions import Action
 from meeple.engine.game import GameState
 from meeple.engine.registry import game_class
 from meeple.server.schema import BOT, HUMAN, MOVE
-from meeple.server.store import StoredSeat, StoredTable
+from meeple.server.store import StoredSeat, StoredTable, make_engine
 
 
 def illegal_move(state: GameState, seat: int) -> tuple[dict[str, Any], str] | None:
@@ -135,3 +142,39 @@ def a_table(table_id: str = "t1") -> StoredTable:
         admin_hash="a" * 64,
         seats=[StoredSeat(0, HUMAN, secret_hash="b" * 64), StoredSeat(1, BOT, bot="random")],
     )
+
+
+@contextlib.contextmanager
+def schema_at(db_url: str, revision: str) -> Iterator[Connection]:
+    """A connection, in one transaction, to the database at `db_url` migrated only as far as
+    `revision` (as a server of that schema left it): a test fills it, then opens a `Store`,
+    which migrates it to the newest schema."""
+    engine = make_engine(db_url)
+    config = Config()
+    config.set_main_option(
+        "script_location", str(resources.files("meeple.server").joinpath("migrations"))
+    )
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+            yield connection
+    finally:
+        engine.dispose()
+
+
+def random_tikal_moves(
+    seed: int, rng_seed: int, count: int
+) -> tuple[GameState, list[Any], list[int]]:
+    """A 2-player Tikal game of `seed` after `count` random moves: the state, and each move's
+    action (JSON) and seat, as a stored log holds them."""
+    state = game_class("tikal").new({"players": 2}, seed)
+    rng = random.Random(rng_seed)
+    actions, movers = [], []
+    for _ in range(count):
+        (seat,) = state.to_move()
+        action = rng.choice(state.legal_actions(seat))
+        actions.append(action.to_json())
+        movers.append(seat)
+        state.apply(seat, action)
+    return state, actions, movers

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import new_table
+from server_helpers import new_table, random_tikal_moves, schema_at
 from sqlalchemy import text
 
 from meeple.server.app import create_app
@@ -303,36 +303,14 @@ def test_a_database_of_the_schema_before_accounts_keeps_its_games(db_url):
     holding a Tikal game of 12 moves: the game loads and plays on as before, its seats hold
     the same cookies and belong to no account, and accounts can be made."""
     import json
-    import random
-    from importlib import resources
 
-    from alembic import command
-    from alembic.config import Config
-
-    from meeple.engine.registry import game_info
     from meeple.server.account_store import AccountStore
     from meeple.server.credentials import digest
     from meeple.server.live import LiveTable
-    from meeple.server.store import Store, make_engine
+    from meeple.server.store import Store
 
-    state = game_info("tikal").state_class.new({"players": 2}, 5)
-    rng = random.Random(3)
-    actions = []
-    movers = []
-    for _ in range(12):
-        (seat,) = state.to_move()
-        action = rng.choice(state.legal_actions(seat))
-        actions.append(action.to_json())
-        movers.append(seat)
-        state.apply(seat, action)
-    engine = make_engine(db_url)
-    config = Config()
-    config.set_main_option(
-        "script_location", str(resources.files("meeple.server").joinpath("migrations"))
-    )
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0004")
+    state, actions, movers = random_tikal_moves(5, 3, 12)
+    with schema_at(db_url, "0004") as connection:
         connection.execute(
             text(
                 "INSERT INTO tables (id, game, options, seed, status, version, admin_hash,"
@@ -361,7 +339,6 @@ def test_a_database_of_the_schema_before_accounts_keeps_its_games(db_url):
                     "n": f"n{version}",
                 },
             )
-    engine.dispose()
     store = Store(db_url)  # migrates to the newest schema
     try:
         loaded = store.load_table("old1")

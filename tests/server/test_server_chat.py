@@ -10,7 +10,7 @@ import re
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import bearer, new_table
+from server_helpers import bearer, new_table, schema_at
 
 from meeple.server.app import create_app
 from meeple.server.notify import TableWatch
@@ -277,22 +277,9 @@ def test_the_lobby_form_chooses_who_reads_the_chat(client, ticked, spectators_re
 def test_a_database_of_the_schema_before_the_chat_keeps_its_games(db_url):
     """Alembic's step to the chat (0003) on a database made by the schema before it (0002):
     its table and moves load as before, its spectators read the chat, and lines are kept."""
-    from importlib import resources
-
-    from alembic import command
-    from alembic.config import Config
     from sqlalchemy import text
 
-    from meeple.server.store import make_engine
-
-    engine = make_engine(db_url)
-    config = Config()
-    config.set_main_option(
-        "script_location", str(resources.files("meeple.server").joinpath("migrations"))
-    )
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0002")
+    with schema_at(db_url, "0002") as connection:
         connection.execute(
             text(
                 "INSERT INTO tables (id, game, options, seed, status, version, admin_hash,"
@@ -311,7 +298,6 @@ def test_a_database_of_the_schema_before_the_chat_keeps_its_games(db_url):
                 " '2026-01-01 00:01:00')"
             )
         )
-    engine.dispose()
     store = Store(db_url)  # migrates to the newest schema
     try:
         loaded = store.load_table("old1")

@@ -21,7 +21,7 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from fastapi.testclient import TestClient
-from server_helpers import bearer
+from server_helpers import bearer, random_tikal_moves, schema_at
 from sqlalchemy import text
 
 from meeple.server.app import create_app
@@ -454,34 +454,12 @@ def test_a_database_of_the_schema_before_the_notices_keeps_its_games(db_url):
     """Alembic's steps to the notices (0006 to 0008) on a database of the schema before (0005)
     holding a Tikal game with an account's seat: the game loads as it was, and the notices'
     tables work."""
-    import random
-    from importlib import resources
-
-    from alembic import command
-    from alembic.config import Config
-
-    from meeple.engine.registry import game_info
     from meeple.server.live import LiveTable
     from meeple.server.notice_store import NoticeStore
-    from meeple.server.store import Store, make_engine
+    from meeple.server.store import Store
 
-    state = game_info("tikal").state_class.new({"players": 2}, 7)
-    rng = random.Random(4)
-    actions, movers = [], []
-    for _ in range(10):
-        (seat,) = state.to_move()
-        action = rng.choice(state.legal_actions(seat))
-        actions.append(action.to_json())
-        movers.append(seat)
-        state.apply(seat, action)
-    engine = make_engine(db_url)
-    config = Config()
-    config.set_main_option(
-        "script_location", str(resources.files("meeple.server").joinpath("migrations"))
-    )
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0005")
+    state, actions, movers = random_tikal_moves(7, 4, 10)
+    with schema_at(db_url, "0005") as connection:
         connection.execute(
             text(
                 "INSERT INTO accounts (name, name_key, password_hash, email, created_at, deleted)"
@@ -518,7 +496,6 @@ def test_a_database_of_the_schema_before_the_notices_keeps_its_games(db_url):
                     "n": f"n{version}",
                 },
             )
-    engine.dispose()
     store = Store(db_url)  # migrates to the newest schema
     try:
         loaded = store.load_table("old6")

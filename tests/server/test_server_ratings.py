@@ -11,7 +11,7 @@ import re
 
 import pytest
 from openskill.models import PlackettLuce
-from server_helpers import bearer
+from server_helpers import bearer, random_tikal_moves, schema_at
 from test_server_accounts import PASSWORD, browser, csrf_of, sign_up
 
 from meeple.server.account_store import AccountStore
@@ -401,33 +401,13 @@ def test_a_database_of_the_schema_before_ratings_keeps_its_games(db_url):
     holding a Tikal game of 12 moves whose seat an account holds: the game loads and plays on,
     casual, and it can be rated afterwards like any other."""
     import json
-    from importlib import resources
 
-    from alembic import command
-    from alembic.config import Config
     from sqlalchemy import text
 
-    from meeple.engine.registry import game_info
     from meeple.server.credentials import digest
-    from meeple.server.store import make_engine
 
-    state = game_info("tikal").state_class.new({"players": 2}, 5)
-    rng = random.Random(3)
-    actions, movers = [], []
-    for _ in range(12):
-        (seat,) = state.to_move()
-        action = rng.choice(state.legal_actions(seat))
-        actions.append(action.to_json())
-        movers.append(seat)
-        state.apply(seat, action)
-    engine = make_engine(db_url)
-    config = Config()
-    config.set_main_option(
-        "script_location", str(resources.files("meeple.server").joinpath("migrations"))
-    )
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0005")
+    state, actions, movers = random_tikal_moves(5, 3, 12)
+    with schema_at(db_url, "0005") as connection:
         connection.execute(
             text(
                 "INSERT INTO accounts (name, name_key, password_hash, created_at, deleted)"
@@ -463,7 +443,6 @@ def test_a_database_of_the_schema_before_ratings_keeps_its_games(db_url):
                     "n": f"n{version}",
                 },
             )
-    engine.dispose()
     store = Store(db_url)  # migrates to the newest schema
     try:
         loaded = store.load_table("old1")

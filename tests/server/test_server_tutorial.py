@@ -7,6 +7,7 @@ lobby's button seats the learner at once."""
 from __future__ import annotations
 
 import pytest
+from server_helpers import schema_at
 
 from meeple.server.service import TableError, TableService
 from meeple.server.store import Store
@@ -147,22 +148,10 @@ def test_learn_to_play_seats_the_learner_at_once(client):
 def test_the_step_to_tutorial_tables_keeps_the_tables_before_it(tmp_path):
     """Alembic's step 0006 on a database of the schema before it: a table made then is no
     tutorial, and a tutorial made after it is one."""
-    from importlib import resources
-
-    from alembic import command
-    from alembic.config import Config
     from sqlalchemy import text
 
-    from meeple.server.store import make_engine
-
     url = f"sqlite:///{tmp_path / 'before.db'}"
-    config = Config()
-    config.set_main_option(
-        "script_location", str(resources.files("meeple.server").joinpath("migrations"))
-    )
-    with make_engine(url).begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0005")
+    with schema_at(url, "0005") as connection:
         connection.execute(
             text(
                 "INSERT INTO tables (id, game, options, seed, status, version, admin_hash,"
