@@ -62,7 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         store = Store(settings.db_url)
         service = TableService(store, max_tables=settings.max_tables)
         hub = Hub()
-        service.subscribe(hub.changed)
+        service.subscribe(hub.changed)  # before the owners: `Owners._after_change` says why
         service.listen_to_chat(hub.chatted)
         tables = Owners(service, settings.idle_seconds)
         bots = BotDriver(tables, settings.bot_workers)

@@ -282,6 +282,12 @@ class TableService:
     def in_memory(self, table_id: str) -> bool:
         return table_id in self._tables
 
+    def forget_views(self, table_id: str) -> None:
+        """Drop the views made for the pushes of the table's last change (`LiveTable.views`,
+        made again when next asked for), if it is in memory."""
+        if table_id in self._tables:
+            self._tables[table_id].views.clear()
+
     async def load_io(self, io: Io, table_id: str) -> LiveTable:
         """The table in memory, loaded from the store (through `io`) if it is not; an id that
         names no table raises `UnknownTable` and leaves nothing behind."""
