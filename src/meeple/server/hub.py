@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import threading
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -39,7 +40,11 @@ class Connection:
         self.serial = next(_serials)
         #: Where the next pushed log starts: how much of its log the client has.
         self.log_start = 0
-        self.outbox: asyncio.Queue[object] = asyncio.Queue()
+        #: What it is still to send, and the future its sender waits on while there is none
+        #: (`next`): a deque and one future, not an `asyncio.Queue`, whose bookkeeping (its
+        #: loop check, its unfinished count and event, its list of getters) every push paid.
+        self._outbox: deque[object] = deque()
+        self._waiter: asyncio.Future[None] | None = None
         self.loop = asyncio.get_running_loop()
         self._state_queued = False
         #: Whether its client takes deltas (`meeple.server.deltas`), and the last position
@@ -59,19 +64,31 @@ class Connection:
         """Queue a push of the newest position (once, however many changes come first)."""
         if not self._state_queued:
             self._state_queued = True
-            self.outbox.put_nowait(STATE)
+            self._put(STATE)
 
     def want_chat(self) -> None:
         """Queue a push of the chat lines not yet sent (once, however many come first)."""
         if not self._chat_queued:
             self._chat_queued = True
-            self.outbox.put_nowait(CHAT)
+            self._put(CHAT)
 
     def reply(self, message: dict[str, Any]) -> None:
-        self.outbox.put_nowait(message)
+        self._put(message)
+
+    def _put(self, item: object) -> None:
+        self._outbox.append(item)
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
 
     async def next(self) -> object:
-        item = await self.outbox.get()
+        """The next thing to send, in the order they came (waits for one)."""
+        while not self._outbox:
+            self._waiter = self.loop.create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        item = self._outbox.popleft()
         if item is STATE:
             self._state_queued = False
         elif item is CHAT:
@@ -115,8 +132,15 @@ class Hub:
         by_loop: dict[asyncio.AbstractEventLoop, list[Connection]] = {}
         for connection in connections:
             by_loop.setdefault(connection.loop, []).append(connection)
-        for loop, waiting in by_loop.items():  # one wake-up of each loop, not one a connection
-            loop.call_soon_threadsafe(want, waiting)
+        try:
+            here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # a thread without a loop (another process's notification)
+            here = None
+        for loop, waiting in by_loop.items():
+            if loop is here:  # the owner's change, on the loop: no wake-up of it needed
+                want(waiting)
+            else:  # one wake-up of each other loop, not one a connection
+                loop.call_soon_threadsafe(want, waiting)
 
 
 def _want_states(connections: list[Connection]) -> None:
