@@ -41,7 +41,14 @@ from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
 from meeple.i18n import N_, SOURCE_LANGUAGE
 from meeple.server.clocks import Clock
-from meeple.server.credentials import digest, hash_matches, matches, new_secret, new_table_id
+from meeple.server.credentials import (
+    digest,
+    hash_matches,
+    matches,
+    new_secret,
+    new_table_id,
+    presented_digest,
+)
 from meeple.server.inputs import MAX_NONCE, BadInput, check_text
 from meeple.server.live import Answer, LiveTable, Reader, malformed
 from meeple.server.loaded import Loaded
@@ -851,7 +858,7 @@ def _holder(table: LiveTable, token: str | None) -> Reader:
     token that holds none."""
     if token is None:
         return None
-    hashed = digest(token)
+    hashed = presented_digest(token)
     for seat in table.seats:
         if hash_matches(hashed, seat.session_hash) or hash_matches(hashed, seat.secret_hash):
             return seat.seat
