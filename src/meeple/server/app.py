@@ -61,8 +61,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db_url)
         service = TableService(store, max_tables=settings.max_tables)
-        hub = Hub()
-        service.subscribe(hub.changed)  # before the owners: `Owners._after_change` says why
+        hub = Hub(after_pushes=service.forget_views)
+        service.subscribe(hub.changed)
         service.listen_to_chat(hub.chatted)
         tables = Owners(service, settings.idle_seconds)
         bots = BotDriver(tables, settings.bot_workers)

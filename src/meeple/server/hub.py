@@ -9,6 +9,7 @@ versions gets the newest position once.
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import threading
 from collections import deque
@@ -99,11 +100,15 @@ class Connection:
 class Hub:
     """Every open connection, by table."""
 
-    def __init__(self) -> None:
+    def __init__(self, after_pushes: Callable[[str], None] = lambda _table_id: None) -> None:
         self._tables: dict[str, set[Connection]] = {}
         self._lock = threading.Lock()
         #: The last positions of closed connections, for clients that connect again.
         self.parked = Parked()
+        #: Called with a table's id once the pushes of its change are made (on the loop of
+        #: its connections): the server forgets the views made for them
+        #: (`TableService.forget_views`).
+        self.after_pushes = after_pushes
 
     def add(self, connection: Connection) -> None:
         with self._lock:
@@ -123,12 +128,22 @@ class Hub:
         loop had read the moves that came meanwhile, the mover's own next one among them,
         and a client that moves again before its answer comes met three times as many stale
         refusals (the load benchmark at no think time: 223 in 800 moves, none before)."""
-        self._tell(table_id, _want_states)
+        self._tell(table_id, functools.partial(self._want_states, table_id))
 
     def chatted(self, table_id: str) -> None:
         """A table's chat has a new line (called from any thread): every connection to it will
         be sent the lines it has not had (those its reader may read)."""
         self._tell(table_id, _want_chats)
+
+    def _want_states(self, table_id: str, connections: list[Connection]) -> None:
+        """Wake each connection's sender, then call `after_pushes`: queued after the senders'
+        turns, it runs once they have made their pushes (each in one turn, unless its read
+        waits behind a change of the table, and then it makes its views again). Kept until
+        the next change, the views were most of what each collection of the young
+        generation walked (docs/benchmarks.md, "Session 27")."""
+        for connection in connections:
+            connection.want_state()
+        connections[0].loop.call_soon(self.after_pushes, table_id)
 
     def _tell(self, table_id: str, want: Callable[[list[Connection]], None]) -> None:
         with self._lock:
@@ -145,11 +160,6 @@ class Hub:
                 loop.call_soon(want, waiting)
             else:  # one wake-up of each other loop, not one a connection
                 loop.call_soon_threadsafe(want, waiting)
-
-
-def _want_states(connections: list[Connection]) -> None:
-    for connection in connections:
-        connection.want_state()
 
 
 def _want_chats(connections: list[Connection]) -> None:

@@ -163,19 +163,9 @@ class Owners:
     def _changed(self, table_id: str, _version: int) -> None:
         """The service's listener: from whichever thread made the change."""
         if threading.get_ident() == self._loop_thread:
-            self._after_change(table_id)
+            self.look(table_id)
         else:
-            self.loop.call_soon_threadsafe(self._after_change, table_id)
-
-    def _after_change(self, table_id: str) -> None:
-        """Look at the table (`look`), and forget its views once its connections' pushes
-        are made. The hub's listener comes first (it is subscribed before the owners are
-        made): each connection's push is then queued, and it runs before a callback queued
-        now. Kept until the next change, the views were most of what each collection of the
-        young generation walked (docs/benchmarks.md, "Session 27"); a push that comes
-        later makes them again."""
-        self.look(table_id)
-        self.loop.call_soon(self.service.forget_views, table_id)
+            self.loop.call_soon_threadsafe(self.look, table_id)
 
     def look(self, table_id: str) -> None:
         """Arm the table's clock and hand its bots' turns to the driver, in the table's turn
