@@ -35,8 +35,8 @@ PRESENTED = 4096
 def presented_digest(secret: str) -> str:
     """`digest` of a credential presented to be checked, remembered for the next check: a
     live socket's credential is checked on every message and every push, three times a move,
-    and sha256 through OpenSSL cost about 2 % of the server's CPU a move under load
-    (docs/benchmarks.md, "Session 27"). The secrets remembered are mostly those the process
+    and sha256 through OpenSSL was about 2 % of the server's samples holding the GIL under
+    load (docs/benchmarks.md, "Session 27"). The secrets remembered are mostly those the process
     holds anyway while their sockets are open; the least recently presented go first."""
     return digest(secret)
 

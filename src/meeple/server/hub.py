@@ -126,8 +126,8 @@ class Hub:
         """A table changed (called from any thread): every connection to it will re-sync,
         from the loop's next turn. Not at once: a change's pushes then went out before the
         loop had read the moves that came meanwhile, the mover's own next one among them,
-        and a client that moves again before its answer comes met three times as many stale
-        refusals (the load benchmark at no think time: 223 in 800 moves, 0 to 33 before)."""
+        and clients that move again before their answer comes met stale refusals by the
+        hundred (the load benchmark at no think time: 223 in 800 moves, 0 to 33 before)."""
         self._tell(table_id, functools.partial(self._want_states, table_id))
 
     def chatted(self, table_id: str) -> None:
