@@ -80,7 +80,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db_url)
         service = TableService(store, max_tables=settings.max_tables)
-        hub = Hub()
+        hub = Hub(after_pushes=service.forget_views)
         service.subscribe(hub.changed)
         service.listen_to_chat(hub.chatted)
         tables = Owners(service, settings.idle_seconds)

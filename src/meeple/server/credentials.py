@@ -3,6 +3,7 @@ stored only as their sha256, so a copy of the database opens no seat."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 
@@ -26,6 +27,21 @@ def new_table_id() -> str:
 def digest(secret: str) -> str:
     # surrogatepass: a credential is never refused with an encoding error (it matches nothing).
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+#: How many presented credentials `presented_digest` remembers: more than a server's live sockets
+#: at a few per table.
+PRESENTED = 4096
+
+
+@functools.lru_cache(maxsize=PRESENTED)
+def presented_digest(secret: str) -> str:
+    """`digest` of a credential presented to be checked, remembered for the next check: a
+    live socket's credential is checked on every message and every push, three times a move,
+    and sha256 through OpenSSL was about 2 % of the server's samples holding the GIL under
+    load (docs/benchmarks.md, "Session 27"). The secrets remembered are mostly those the process
+    holds anyway while their sockets are open; the least recently presented go first."""
+    return digest(secret)
 
 
 def matches(secret: str, stored_hash: str | None) -> bool:

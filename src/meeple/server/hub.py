@@ -9,8 +9,10 @@ versions gets the newest position once.
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import threading
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -39,7 +41,11 @@ class Connection:
         self.serial = next(_serials)
         #: Where the next pushed log starts: how much of its log the client has.
         self.log_start = 0
-        self.outbox: asyncio.Queue[object] = asyncio.Queue()
+        #: What it is still to send, and the future its sender waits on while there is none
+        #: (`next`): a deque and one future, not an `asyncio.Queue`, whose bookkeeping (its
+        #: loop check, its unfinished count and event, its list of getters) every push paid.
+        self._outbox: deque[object] = deque()
+        self._waiter: asyncio.Future[None] | None = None
         self.loop = asyncio.get_running_loop()
         self._state_queued = False
         #: Whether its client takes deltas (`meeple.server.deltas`), and the last position
@@ -59,19 +65,31 @@ class Connection:
         """Queue a push of the newest position (once, however many changes come first)."""
         if not self._state_queued:
             self._state_queued = True
-            self.outbox.put_nowait(STATE)
+            self._put(STATE)
 
     def want_chat(self) -> None:
         """Queue a push of the chat lines not yet sent (once, however many come first)."""
         if not self._chat_queued:
             self._chat_queued = True
-            self.outbox.put_nowait(CHAT)
+            self._put(CHAT)
 
     def reply(self, message: dict[str, Any]) -> None:
-        self.outbox.put_nowait(message)
+        self._put(message)
+
+    def _put(self, item: object) -> None:
+        self._outbox.append(item)
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
 
     async def next(self) -> object:
-        item = await self.outbox.get()
+        """The next thing to send, in the order they came (waits for one)."""
+        while not self._outbox:
+            self._waiter = self.loop.create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        item = self._outbox.popleft()
         if item is STATE:
             self._state_queued = False
         elif item is CHAT:
@@ -82,11 +100,15 @@ class Connection:
 class Hub:
     """Every open connection, by table."""
 
-    def __init__(self) -> None:
+    def __init__(self, after_pushes: Callable[[str], None] = lambda _table_id: None) -> None:
         self._tables: dict[str, set[Connection]] = {}
         self._lock = threading.Lock()
         #: The last positions of closed connections, for clients that connect again.
         self.parked = Parked()
+        #: Called with a table's id once the pushes of its change are made (on the loop of
+        #: its connections): the server forgets the views made for them
+        #: (`TableService.forget_views`).
+        self.after_pushes = after_pushes
 
     def add(self, connection: Connection) -> None:
         with self._lock:
@@ -101,13 +123,27 @@ class Hub:
         self.parked.keep(connection)
 
     def changed(self, table_id: str, _version: int) -> None:
-        """A table changed (called from any thread): every connection to it will re-sync."""
-        self._tell(table_id, _want_states)
+        """A table changed (called from any thread): every connection to it will re-sync,
+        from the loop's next turn. Not at once: a change's pushes then went out before the
+        loop had read the moves that came meanwhile, the mover's own next one among them,
+        and clients that move again before their answer comes met stale refusals by the
+        hundred (the load benchmark at no think time: 223 in 800 moves, 0 to 33 before)."""
+        self._tell(table_id, functools.partial(self._want_states, table_id))
 
     def chatted(self, table_id: str) -> None:
         """A table's chat has a new line (called from any thread): every connection to it will
         be sent the lines it has not had (those its reader may read)."""
         self._tell(table_id, _want_chats)
+
+    def _want_states(self, table_id: str, connections: list[Connection]) -> None:
+        """Wake each connection's sender, then call `after_pushes`: queued after the senders'
+        turns, it runs once they have made their pushes (each in one turn, unless its read
+        waits behind a change of the table, and then it makes its views again). Kept until
+        the next change, the views were most of what each collection of the young
+        generation walked (docs/benchmarks.md, "Session 27")."""
+        for connection in connections:
+            connection.want_state()
+        connections[0].loop.call_soon(self.after_pushes, table_id)
 
     def _tell(self, table_id: str, want: Callable[[list[Connection]], None]) -> None:
         with self._lock:
@@ -115,13 +151,15 @@ class Hub:
         by_loop: dict[asyncio.AbstractEventLoop, list[Connection]] = {}
         for connection in connections:
             by_loop.setdefault(connection.loop, []).append(connection)
-        for loop, waiting in by_loop.items():  # one wake-up of each loop, not one a connection
-            loop.call_soon_threadsafe(want, waiting)
-
-
-def _want_states(connections: list[Connection]) -> None:
-    for connection in connections:
-        connection.want_state()
+        try:
+            here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # a thread without a loop (another process's notification)
+            here = None
+        for loop, waiting in by_loop.items():
+            if loop is here:  # the owner's change, on the loop: no wake-up of it needed
+                loop.call_soon(want, waiting)
+            else:  # one wake-up of each other loop, not one a connection
+                loop.call_soon_threadsafe(want, waiting)
 
 
 def _want_chats(connections: list[Connection]) -> None:

@@ -167,7 +167,8 @@ class LiveTable:
     times: SeatTimes = dataclasses.field(default_factory=SeatTimes)
     #: The views of the position as it stands, by reader, made when first asked (`view`)
     #: and forgotten at every change: every connection of a reader, and with `views_alike`
-    #: every reader, is sent the same one.
+    #: every reader, is sent the same one. The server forgets them sooner, once a change's
+    #: pushes are made (`TableService.forget_views`).
     views: dict[Reader, dict[str, Any]] = dataclasses.field(default_factory=dict, repr=False)
 
     @classmethod

@@ -41,7 +41,14 @@ from meeple.engine.registry import game_info
 from meeple.engine.rng import derive_rng
 from meeple.i18n import N_, SOURCE_LANGUAGE
 from meeple.server.clocks import DAY, Clock
-from meeple.server.credentials import digest, hash_matches, matches, new_secret, new_table_id
+from meeple.server.credentials import (
+    digest,
+    hash_matches,
+    matches,
+    new_secret,
+    new_table_id,
+    presented_digest,
+)
 from meeple.server.inputs import MAX_NONCE, SERVER_NONCE_MARK, BadInput, check_text
 from meeple.server.live import Answer, LiveTable, Reader, elements_of, malformed
 from meeple.server.loaded import Loaded
@@ -323,6 +330,12 @@ class TableService:
 
     def in_memory(self, table_id: str) -> bool:
         return table_id in self._tables
+
+    def forget_views(self, table_id: str) -> None:
+        """Drop the views made for the pushes of the table's last change (`LiveTable.views`,
+        made again when next asked for), if it is in memory."""
+        if table_id in self._tables:
+            self._tables[table_id].views.clear()
 
     async def load_io(self, io: Io, table_id: str) -> LiveTable:
         """The table in memory, loaded from the store (through `io`) if it is not; an id that
@@ -1059,7 +1072,7 @@ def _holder(table: LiveTable, token: str | None) -> Reader:
     token that holds none."""
     if token is None:
         return None
-    hashed = digest(token)
+    hashed = presented_digest(token)
     for seat in table.seats:
         if hash_matches(hashed, seat.session_hash) or hash_matches(hashed, seat.secret_hash):
             return seat.seat
