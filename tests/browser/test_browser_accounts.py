@@ -42,7 +42,7 @@ def test_an_account_keeps_its_seat_on_another_browser(new_context, server, shoot
     heading = laptop.get_by_role("heading", name=re.compile("^Tikal"))
     card = laptop.locator("section").filter(has=heading)
     card.locator("summary").click()
-    form = card.locator("form").nth(1)
+    form = card.locator("form:has(select[name=players])")
     form.locator("select[name=players]").select_option("2")
     form.locator("select[name=seat_1]").select_option("human")
     form.get_by_role("button", name="Create the table").click()

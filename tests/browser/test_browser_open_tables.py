@@ -20,7 +20,7 @@ def test_a_table_listed_in_the_lobby_is_joined_with_one_click(new_context, serve
     heading = creator.get_by_role("heading", name=re.compile("^Tikal"))
     card = creator.locator("section").filter(has=heading)
     card.locator("summary").click()
-    form = card.locator("form").nth(1)
+    form = card.locator("form:has(select[name=players])")
     form.locator("select[name=players]").select_option("2")
     form.locator("select[name=seat_1]").select_option("human")
     form.get_by_label("List the table in the lobby").check()

@@ -50,7 +50,7 @@ def create_rated_open_table(page: Page, players: int) -> str:
     heading = page.get_by_role("heading", name=re.compile("^Tikal"))
     card = page.locator("section").filter(has=heading)
     card.locator("summary").click()
-    form = card.locator("form").nth(1)
+    form = card.locator("form:has(select[name=players])")
     form.locator("select[name=players]").select_option(str(players))
     for seat in range(players):
         form.locator(f"select[name=seat_{seat}]").select_option("human")

@@ -84,7 +84,7 @@ def create_in_lobby(page: Page, title: str, players: int, edition: object = None
     heading = page.get_by_role("heading", name=re.compile(f"^{title}"))
     card = page.locator("section").filter(has=heading)
     card.locator("summary").click()  # the full form is folded under quick play
-    form = card.locator("form").nth(1)
+    form = card.locator("form:has(select[name=players])")
     form.locator("select[name=players]").select_option(str(players))
     for seat in range(1, players):
         form.locator(f"select[name=seat_{seat}]").select_option("human")

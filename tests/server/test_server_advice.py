@@ -66,6 +66,12 @@ def test_a_finished_game_is_analysed_with_the_figures_of_its_record(quick):
     assert all(isinstance(m["label"], str) and m["label"] for m in analysis["moves"])
     # Kept with the table: asked again, the same analysis, at once.
     assert quick.get(f"/api/tables/{table}/analysis").json()["analysis"] == analysis
+    # In the reader's language: the labels are the engine's texts, said by the game's words.
+    german = quick.get(f"/api/tables/{table}/analysis?lang=de").json()["analysis"]
+    assert [m["after"] for m in german["moves"]] == [m["after"] for m in analysis["moves"]]
+    english = {m["label"] for m in analysis["moves"]}
+    assert "End turn" in english and "End turn" not in {m["label"] for m in german["moves"]}
+    assert "labels" not in german["moves"][0]
     assert seen_running or analysis  # a quick machine may finish before the first ask
 
 

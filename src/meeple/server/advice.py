@@ -23,7 +23,7 @@ from typing import Any
 
 from meeple.analysis import DEFAULT_BUDGET, MoveEstimate, summarise
 from meeple.server.analysis_store import AnalysisStore
-from meeple.server.bot_worker import analyse_moves, weigh_choices
+from meeple.server.bot_worker import Labels, analyse_moves, weigh_choices
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +82,7 @@ class Advice:
         ):
             return  # another process makes it
         moves: list[MoveEstimate] = []
+        labels: list[tuple[Labels, Labels | None]] = []
         try:
             for start in range(0, total, PIECE):
                 async with self._one_piece:
@@ -89,11 +90,14 @@ class Advice:
                         analyse_moves, record, self.budget, seed, start, min(total, start + PIECE)
                     )
                     found = await asyncio.wrap_future(piece)
-                moves += [MoveEstimate.from_json(m) for m in found]
+                moves += [MoveEstimate.from_json(move) for move, _, _ in found]
+                labels += [(played, best) for _, played, best in found]
                 await self._io(self.store.progress, table_id, len(moves), time.time())
             players = record["options"]["players"]
-            analysis = summarise(record["game"], players, self.budget, seed, moves)
-            await self._io(self.store.finish, table_id, analysis.to_json(), time.time())
+            result = summarise(record["game"], players, self.budget, seed, moves).to_json()
+            for move, (played, best) in zip(result["moves"], labels, strict=True):
+                move["labels"], move["best_labels"] = played, best
+            await self._io(self.store.finish, table_id, result, time.time())
         except asyncio.CancelledError:
             raise
         except Exception:

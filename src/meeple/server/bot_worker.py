@@ -15,7 +15,12 @@ from meeple.bots.advice import weigh
 from meeple.bots.base import Budget
 from meeple.engine.record import GameRecord
 from meeple.engine.registry import game_class
+from meeple.i18n import LANGUAGES
+from meeple.saying import game_words, said
 from meeple.server.turns import BotTurn
+
+#: A text in each language, by language code.
+Labels = dict[str, str]
 
 
 def ignore_interrupts() -> None:
@@ -36,14 +41,26 @@ def choose(turn: BotTurn) -> dict[str, Any]:
 
 def analyse_moves(
     record: dict[str, Any], budget: str, seed: int, start: int, stop: int
-) -> list[dict[str, Any]]:
+) -> list[tuple[dict[str, Any], Labels, Labels | None]]:
     """The estimates (`MoveEstimate.to_json`) of moves `start` to `stop` of a finished game's
-    `record` (`GameRecord.to_json`)."""
+    `record` (`GameRecord.to_json`), each with the labels of the move played and of the move
+    the search preferred in every language: a label is the engine's text, which only the
+    game's catalogues say, and the stored analysis is read in any of them."""
     game = GameRecord.from_json(record)
     moves = estimate_moves(
         game.initial_state(), game.actions, Budget.parse(budget), seed, range(start, stop)
     )
-    return [move.to_json() for move in moves]
+    catalogues = {language: game_words(game.game, language) for language in LANGUAGES}
+    return [
+        (
+            move.to_json(),
+            {language: said(move.label, words) for language, words in catalogues.items()},
+            None
+            if move.best_label is None
+            else {language: said(move.best_label, words) for language, words in catalogues.items()},
+        )
+        for move in moves
+    ]
 
 
 def weigh_choices(

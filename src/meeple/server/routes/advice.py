@@ -33,21 +33,20 @@ async def analysis(
         raise NotNow(N_("a game is analysed once it is over"))
     found = await advice(request).analysis(table_id, record)
     if found["status"] == "done":
-        words = game_words(record["game"], reader)
         found["analysis"] = {
             **found["analysis"],
-            "moves": [
-                {
-                    **move,
-                    "label": said(move["label"], words),
-                    "best_label": None
-                    if move["best_label"] is None
-                    else said(move["best_label"], words),
-                }
-                for move in found["analysis"]["moves"]
-            ],
+            "moves": [said_in(move, reader) for move in found["analysis"]["moves"]],
         }
     return found
+
+
+def said_in(move: dict[str, Any], reader: str) -> dict[str, Any]:
+    """A stored move of the analysis with its labels in the reader's language (the analysis
+    keeps them in every language: `analyse_moves`)."""
+    shown = {k: v for k, v in move.items() if k not in ("labels", "best_labels")}
+    shown["label"] = move["labels"][reader]
+    shown["best_label"] = None if move["best_labels"] is None else move["best_labels"][reader]
+    return shown
 
 
 @router.get("/tables/{table_id}/hint")
