@@ -143,13 +143,19 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
 
     def observe(self, agent: str) -> dict[str, Any]:
         state, seat = self._game(), self._seat[agent]
-        mask = np.zeros(self.encoding.action_space_size, dtype=np.int8)
+        # The mask's bytes are written in a bytearray and handed out as an int8 array of
+        # it: a new numpy array and a fancy-index write cost several times that.
+        mask = bytearray(self.encoding.action_space_size)
         if self._acting_seat() == seat:
-            index = self._index
-            offered = {index(a): a for a in playable_actions(state, self.game_info, seat)}
-            mask[list(offered)] = 1
+            actions = playable_actions(state, self.game_info, seat)
+            offered = dict(zip(self._index.indexes(actions), actions, strict=True))
+            for index in offered:
+                mask[index] = 1
             self._offered = (self._steps, offered)
-        return {"observation": self._observer.observe(state, seat), "action_mask": mask}
+        return {
+            "observation": self._observer.observe(state, seat),
+            "action_mask": np.frombuffer(mask, np.int8),
+        }
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
