@@ -97,10 +97,9 @@ class ActionIndexes:
         """``[self(a) for a in actions]``, without a Python call per action when all are
         known (the dictionary is asked through `map`)."""
         found = list(map(self._memo[0].get, map(id, actions), repeat(-1)))
-        if found and min(found) < 0:
-            found = [
-                i if i >= 0 else self._remember(a) for i, a in zip(found, actions, strict=True)
-            ]
+        while -1 in found:
+            at = found.index(-1)
+            found[at] = self._remember(actions[at])
         return found
 
     def _remember(self, action: Action) -> int:

@@ -185,8 +185,8 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
                 self.rewards[a] = 1.0 if self._seat[a] in winners else 0.0
                 self.terminations[a] = True
                 self.infos[a] = {"scores": scores}
+            self._accumulate_rewards()  # before the end every reward is 0: nothing to add
         self.agent_selection = self._agent_to_act()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
