@@ -75,7 +75,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         n = self.options["players"]
         self.possible_agents = [agent_name(s) for s in range(n)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
-        size = self.encoding.action_space_size
+        size = self._actions = self.encoding.action_space_size  # the mask's size
         self.action_spaces = {a: gymnasium.spaces.Discrete(size) for a in self.possible_agents}
         self.observation_spaces = {
             a: gymnasium.spaces.Dict(
@@ -145,7 +145,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         state, seat = self._game(), self._seat[agent]
         # The mask's bytes are written in a bytearray and handed out as an int8 array of
         # it: a new numpy array and a fancy-index write cost several times that.
-        mask = bytearray(self.encoding.action_space_size)
+        mask = bytearray(self._actions)
         if self._acting_seat() == seat:
             actions = playable_actions(state, self.game_info, seat)
             offered = dict(zip(self._index.indexes(actions), actions, strict=True))
