@@ -122,6 +122,8 @@ class Tables:
     """What one encoding's observations share: the offsets of its fields, by tile and seat."""
 
     def __init__(self, enc: TikalEncoding) -> None:
+        #: the encoding these are of (what an observation pickles as: `Observation.__reduce__`)
+        self.encoding: object = enc
         edition, at, n = enc.edition, {f.name: f.start for f in enc.fields}, enc.players
         self.at, self.n, self.kinds, self.plane = at, n, enc.kinds, enc.grid[0] * enc.grid[1]
         self.cell: tuple[int, ...] = enc.space_cells
@@ -198,8 +200,9 @@ class Observation:
         self._writers = _writers(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (and deep-copied) without what it kept: that only saves work."""
-        return (Observation, (self.t,))
+        """Pickled (and deep-copied) as its encoding, without what it kept: that only saves
+        work (and the compiled build's classes pickle no other way)."""
+        return (_observer_of, (self.t.encoding,))
 
     def observe(self, state: TikalState, seat: int | None) -> _Floats:
         """The vector `TikalEncoding.observation(state.view(seat))` gives (a new array)."""
@@ -284,6 +287,12 @@ class Observation:
         if hot is not None:
             board[first + hot] = 1.0
             self._hot[name] = first + hot
+
+
+def _observer_of(encoding: Any) -> Observation:
+    """A new observation of `encoding`'s (`TikalEncoding.state_observer`)."""
+    observation: Observation = encoding.state_observer()
+    return observation
 
 
 def _read(state: TikalState) -> list[Any]:
