@@ -19,10 +19,6 @@ KEPT = {
     "test_random_game": {"72-3-True-True"},
     # Altiplano: every listed action against the refusal check, at 1 and 2 of the 4 settings.
     "test_legal_actions_are_exactly_the_actions_without_a_problem": {"options0-1", "options1-2"},
-    # Altiplano's observation from the state: 4 players with everything, and one observer of
-    # two games at once.
-    "test_observe_gives_the_views_observation": {"4-True-True"},
-    "test_one_observer_of_two_games_at_once": {"3-True-True"},
 }
 
 

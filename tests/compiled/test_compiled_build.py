@@ -51,9 +51,8 @@ TESTS = [
     "tests/engine/test_engine_sampler.py",
     # The shared shuffle (engine/rng.py), compiled: still random.shuffle's draws.
     "tests/engine/test_engine_rng_shuffle.py",
-    # The research adapters' observations, against the views' at every position.
+    # Tikal's observation for the research adapters, against the view's at every position.
     "tests/tikal/test_tikal_state_observation.py",
-    "tests/altiplano/test_altiplano_observed_view.py",
 ]
 #: Prints the file each module named on the command line is imported from.
 WHERE_FROM = (

@@ -319,16 +319,6 @@ class Observer:
 
     def _player(self, out: Sparse, at: int, p: Mapping[str, Any], base: int) -> None:
         """One player's block, at `at`: its board, movement, bag, warehouse and cards."""
-        self._head(out, at, p)
-        self._fields(out, at, p)
-        self._movement(out, at, p)
-        self._bag(out, at, p)
-        self._stored_and_won(out, at, p)
-        if self.missions:
-            self._missions(out, at, p, base)
-
-    def _head(self, out: Sparse, at: int, p: Mapping[str, Any]) -> None:
-        """The role, coins, figure, road and planning board."""
         if p["role"] is not None:
             out[at + self.p_role + self.roles[p["role"]]] = 1.0
         out[at + self.p_coins] = p["coins"]
@@ -336,6 +326,12 @@ class Observer:
             out[at + self.p_figure + self.locations[p["figure"]]] = 1.0
         out[at + self.p_road] = p["road"]
         self._counts(out, at + self.p_planning, p["planning"])
+        self._fields(out, at, p)
+        self._movement(out, at, p)
+        self._bag(out, at, p)
+        self._stored_and_won(out, at, p)
+        if self.missions:
+            self._missions(out, at, p, base)
 
     def _fields(self, out: Sparse, at: int, p: Mapping[str, Any]) -> None:
         """The action fields: the locations', the role's, the extensions bought and theirs,
