@@ -125,7 +125,7 @@ class Tables:
         #: the encoding these are of (what an observation pickles as: `Observation.__reduce__`)
         self.encoding: object = enc
         edition, at, n = enc.edition, {f.name: f.start for f in enc.fields}, enc.players
-        self.at, self.n, self.kinds, self.plane = at, n, enc.kinds, enc.grid[0] * enc.grid[1]
+        self.at, self.n, self.plane = at, n, enc.grid[0] * enc.grid[1]
         self.cell: tuple[int, ...] = enc.space_cells
         size = enc.observation_shape[0]
         #: the vector before anything is read: the board's spaces marked
