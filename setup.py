@@ -20,8 +20,9 @@ import os
 from setuptools import setup
 
 #: Modules compiled by the optional build: both games' engines (Altiplano's state and its rule
-#: families), views and evaluations, the ISMCTS search's tree and iteration, and the shuffle the
-#: determinizations share.
+#: families), views and evaluations, the ISMCTS search's tree and iteration, the shuffle the
+#: determinizations share, and Tikal's observation for the research adapters (written from the
+#: state at every step of a learner's game: docs/benchmarks.md, issue 26).
 COMPILED = [
     "src/meeple/games/tikal/state.py",
     "src/meeple/games/tikal/paths.py",
@@ -72,6 +73,7 @@ COMPILED = [
     "src/meeple/games/altiplano/missions.py",
     "src/meeple/bots/tree.py",
     "src/meeple/engine/rng.py",
+    "src/meeple/games/tikal/state_observation.py",
 ]
 
 ext_modules = []

@@ -37,6 +37,10 @@ import sys
 
 GAMES = ("tikal", "altiplano")
 WAYS = ("engine", "pettingzoo", "openspiel", "openspiel-step")
+#: numpy's BLAS with one thread: its pool of waiting threads otherwise spins for a varying
+#: number of instructions (two runs of the same job differed by up to 6 M, in steps of
+#: 1.5 M); with it the count of a run repeats to a few thousand instructions.
+ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
 
 
 def play(game: str, way: str, games: int, most: int) -> int:
@@ -105,7 +109,7 @@ def count(tree: str, game: str, way: str, games: int, most: int) -> tuple[int, i
             str(games),
             str(most),
         ],
-        env={**os.environ, "PYTHONPATH": tree},
+        env={**os.environ, "PYTHONPATH": tree, **ONE_THREAD},
         capture_output=True,
         text=True,
         check=True,

@@ -51,6 +51,8 @@ TESTS = [
     "tests/engine/test_engine_sampler.py",
     # The shared shuffle (engine/rng.py), compiled: still random.shuffle's draws.
     "tests/engine/test_engine_rng_shuffle.py",
+    # Tikal's observation for the research adapters, against the view's at every position.
+    "tests/tikal/test_tikal_state_observation.py",
 ]
 #: Prints the file each module named on the command line is imported from.
 WHERE_FROM = (

@@ -24,8 +24,8 @@ def test_it_starts_afresh_when_full(monkeypatch) -> None:
     indexes = ActionIndexes(encoding)
     kept = [Bid(amount) for amount in range(1, 30)]
     assert [indexes(a) for a in kept] == [encoding.action_index(a) for a in kept]
-    assert len(indexes._known) <= 8
-    assert len(pickle.loads(pickle.dumps(indexes))._known) == 0  # what it remembers stays
+    assert len(indexes._memo[0]) <= 8 and len(indexes._memo[1]) <= 8
+    assert pickle.loads(pickle.dumps(indexes))._memo == ({}, [])  # what it remembers stays
 
 
 def test_threads_sharing_it_get_the_encodings_indexes() -> None:
@@ -46,3 +46,15 @@ def test_threads_sharing_it_get_the_encodings_indexes() -> None:
     for thread in threads:
         thread.join()
     assert not wrong
+
+
+def test_a_list_gets_each_actions_index_whether_known_or_not() -> None:
+    _, _, encoding = encoding_for("tikal", {"players": 2, "auction": True})
+    indexes = ActionIndexes(encoding)
+    kept = [Bid(amount) for amount in range(1, 20)]
+    assert indexes.indexes([]) == []
+    indexes.indexes(kept[::2])  # half of them known
+    for _ in range(3):
+        # objects made and dropped each round: CPython may give new ones their ids
+        mixed = [a for amount, k in enumerate(kept, 1) for a in (k, Bid(amount + 20))]
+        assert indexes.indexes(mixed) == [encoding.action_index(a) for a in mixed]

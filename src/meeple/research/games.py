@@ -4,6 +4,7 @@ some options, and the legal-action mask of a seat. No game is named here."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -74,25 +75,40 @@ class ActionIndexes:
     instance per action (Tikal's tables) then costs a dictionary look-up per legal action
     instead of the encoding's arithmetic, at every step of the adapters.
 
-    Keyed by the object's identity, with the object kept in the entry, so that an id is never
-    reused while its entry lives; at most `LIMIT` entries, then it starts afresh. Threads may
-    share it: each step is one dictionary operation, and a race only loses an entry."""
+    Keyed by the object's identity, with the object kept alongside, so that an id is never
+    reused while its entry lives: an id found is the same object, and a whole list is looked
+    up at C speed (`indexes`). At most `LIMIT` entries, then it starts afresh. Threads may
+    share it: the dictionary and the objects it keeps are replaced together, as one tuple,
+    and a race only loses an entry."""
 
     LIMIT = 1 << 16
 
     def __init__(self, encoding: Encoding) -> None:
         self._encoding = encoding
         self._index = encoding.action_index
-        self._known: dict[int, tuple[Action, int]] = {}
+        #: (id of an action object -> its index, the objects of those ids)
+        self._memo: tuple[dict[int, int], list[Action]] = ({}, [])
 
     def __call__(self, action: Action) -> int:
-        entry = self._known.get(id(action))
-        if entry is not None and entry[0] is action:
-            return entry[1]
+        index = self._memo[0].get(id(action), -1)
+        return index if index >= 0 else self._remember(action)
+
+    def indexes(self, actions: list[Action]) -> list[int]:
+        """``[self(a) for a in actions]``, without a Python call per action when all are
+        known (the dictionary is asked through `map`)."""
+        found = list(map(self._memo[0].get, map(id, actions), repeat(-1)))
+        while -1 in found:
+            at = found.index(-1)
+            found[at] = self._remember(actions[at])
+        return found
+
+    def _remember(self, action: Action) -> int:
         index = self._index(action)
-        if len(self._known) >= self.LIMIT:
-            self._known = {}
-        self._known[id(action)] = (action, index)
+        known, kept = self._memo
+        if len(known) >= self.LIMIT:
+            known, kept = self._memo = ({}, [])
+        kept.append(action)  # kept before its id is entered: an entry's object always lives
+        known[id(action)] = index
         return index
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -480,11 +480,11 @@ class MeepleState(pyspiel.State):
         table = self.table
         if self._acting_seat() != player:
             return []
-        index = table.indexes
         actions = playable_actions(table.engine, table.info, player)
-        offered = {index(a): a for a in actions}
-        table.offered = offered
-        return sorted(offered) if len(offered) == len(actions) else sorted(map(index, actions))
+        indexes = table.indexes.indexes(actions)
+        table.offered = dict(zip(indexes, actions, strict=True))
+        indexes.sort()
+        return indexes
 
     def _apply_action(self, action: int) -> None:
         table = self.table

@@ -75,7 +75,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         n = self.options["players"]
         self.possible_agents = [agent_name(s) for s in range(n)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
-        size = self.encoding.action_space_size
+        size = self._actions = self.encoding.action_space_size  # the mask's size
         self.action_spaces = {a: gymnasium.spaces.Discrete(size) for a in self.possible_agents}
         self.observation_spaces = {
             a: gymnasium.spaces.Dict(
@@ -143,13 +143,19 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
 
     def observe(self, agent: str) -> dict[str, Any]:
         state, seat = self._game(), self._seat[agent]
-        mask = np.zeros(self.encoding.action_space_size, dtype=np.int8)
+        # The mask's bytes are written in a bytearray and handed out as an int8 array of
+        # it: a new numpy array and a fancy-index write cost several times that.
+        mask = bytearray(self._actions)
         if self._acting_seat() == seat:
-            index = self._index
-            offered = {index(a): a for a in playable_actions(state, self.game_info, seat)}
-            mask[list(offered)] = 1
+            actions = playable_actions(state, self.game_info, seat)
+            offered = dict(zip(self._index.indexes(actions), actions, strict=True))
+            for index in offered:
+                mask[index] = 1
             self._offered = (self._steps, offered)
-        return {"observation": self._observer.observe(state, seat), "action_mask": mask}
+        return {
+            "observation": self._observer.observe(state, seat),
+            "action_mask": np.frombuffer(mask, np.int8),
+        }
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -179,8 +185,8 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
                 self.rewards[a] = 1.0 if self._seat[a] in winners else 0.0
                 self.terminations[a] = True
                 self.infos[a] = {"scores": scores}
+            self._accumulate_rewards()  # before the end every reward is 0: nothing to add
         self.agent_selection = self._agent_to_act()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -6,15 +6,16 @@ and the reference this one is tested against at every position of random games
 (tests/tikal/test_tikal_state_observation.py). Building that dict and reading it back costs
 several times the engine's own step, and learners ask for an observation at every step.
 
-An `Observation` keeps one vector as the spectators see it (seat 0's planes and rows first)
-and, for each of its parts, the state's lists that part was written from. A step changes few of
-them (a walk moves workers; a placement adds a tile), so it compares the lists (at C speed) and
-rewrites only the parts whose lists changed. A seat's vector is a copy of it with each field
-that has a plane or a number per player rotated to start at the seat's own (slices of C
-floats), then the fields that change at almost every step (the seats to move, the action
-points, the step) written in. The comparisons are by value against copies, so any state may be
-observed in any order (clones, other games): only the work done depends on what came before,
-never the vector.
+An `Observation` keeps one vector as the spectators see it (every per-player plane and row in
+seat order) and a copy of each of the state's values it was written from. A step changes few
+of them (a walk moves two worker counts, the action points and the last mover), so each
+observation reads the values (one `operator.attrgetter` call), finds the changed ones at C speed
+(`map` of `operator.ne`, `itertools.compress`) and rewrites only what they feed: on the board,
+the spaces whose numbers changed, each written from scratch and stored where it differs; off
+the board, the rows and one-hots of the changed values, whole. A seat's vector is then one
+numpy `take` of that vector, a permutation that starts each per-player plane and row at the
+seat's own. The comparisons are by value against copies, so any state may be observed in any
+order (clones, other games): only the work depends on what came before, never the vector.
 
 It reads only what every seat's view shows: the stack's size and the letter of its top tile
 (never the order below), the number of face-down tokens on each tile (never their kinds), the
@@ -25,8 +26,9 @@ players (itself first).
 from __future__ import annotations
 
 import array
-import itertools
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Iterable
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -39,18 +41,91 @@ if TYPE_CHECKING:
     from meeple.games.tikal.encoding import TikalEncoding
 
 _Floats = npt.NDArray[np.float32]
-#: A part of the board planes: (flat indexes, their numbers)
-_Part = tuple[list[int], list[float]]
-#: A part's name and its writer
-_Writer = tuple[str, "Callable[[TikalState, tuple[int, ...]], _Part]"]
+
+#: The state's values an observation reads as they are, in the order `_read` gives them; the
+#: values made from the state follow (`_MADE`).
+_PLAIN = (
+    "tile_at",
+    "rotation",
+    "temple_top",
+    "workers",
+    "camp",
+    "guard",
+    "leader",
+    "turn_excavated",
+    "turn_recovered",
+    "score",
+    "supply",
+    "out",
+    "treasures",
+    "moved",
+    "passed",
+    "high_bidder",
+    "first_passer",
+    "volcano_drawer",
+    "last_mover",
+    "last_placer",
+    "step",
+    "ap",
+    "high_bid",
+    "hand",
+    "revealed",
+    "discarded",
+    "levels",
+    "scoring_final",
+)
+_MADE = ("tokens", "to_move", "stack_size", "stack_top", "token_supply", "scoring_queue")
+_AT = {name: i for i, name in enumerate(_PLAIN + _MADE)}
+#: The values of the board's spaces, by the space (`workers` by the seat's slot, `tokens` a
+#: dict of counts by space).
+_SPATIAL = ("tile_at", "rotation", "temple_top", "workers", "camp", "guard", "tokens")
+#: The per-player fields, each a plane (or a row, or a group of numbers) per player.
+_PER_PLAYER = (
+    "camp",
+    "guard",
+    "leader",
+    "workers",
+    "score",
+    "supply",
+    "out",
+    "leader_waiting",
+    "leader_out",
+    "treasures",
+    "to_move",
+    "moved",
+    "passed",
+    "high_bidder",
+    "first_passer",
+    "volcano_drawer",
+    "last_mover",
+    "last_placer",
+)
+_WHO = ("high_bidder", "first_passer", "volcano_drawer", "last_mover", "last_placer")
+
+
+class _Never:
+    """What a value is compared with before it was ever read: different from everything."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __ne__(self, other: object) -> bool:
+        return True
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_NEVER = _Never()
 
 
 class Tables:
     """What one encoding's observations share: the offsets of its fields, by tile and seat."""
 
     def __init__(self, enc: TikalEncoding) -> None:
+        #: the encoding these are of (what an observation pickles as: `Observation.__reduce__`)
+        self.encoding: object = enc
         edition, at, n = enc.edition, {f.name: f.start for f in enc.fields}, enc.players
-        self.at, self.n, self.kinds, self.plane = at, n, enc.kinds, enc.grid[0] * enc.grid[1]
+        self.at, self.n, self.plane = at, n, enc.grid[0] * enc.grid[1]
         self.cell: tuple[int, ...] = enc.space_cells
         size = enc.observation_shape[0]
         #: the vector before anything is read: the board's spaces marked
@@ -71,10 +146,11 @@ class Tables:
             )
             for t in named
         )
-        #: [viewer, or n for spectators][seat] -> the seat's row from the viewer
-        self.ranks = tuple(
-            tuple((s - v) % n if v < n else s for s in range(n)) for v in range(n + 1)
-        )
+        #: [seat] -> the first number of the seat's plane of workers, camps, guards, leader
+        self.workers = tuple(at["workers"] + s * self.plane for s in range(n))
+        self.camps = tuple(at["camp"] + s * self.plane for s in range(n))
+        self.guards = tuple(at["guard"] + s * self.plane for s in range(n))
+        self.leaders = tuple(at["leader"] + s * self.plane for s in range(n))
         self.letter = {letter: i for i, letter in enumerate(edition.letters)}
         self.tile_letter = edition.tile_letters
         self.named = named
@@ -82,36 +158,20 @@ class Tables:
         self.hand = [
             (t, kinds[t], edition.tiles[t].steps, edition.tiles[t].temple_value) for t in named
         ]
-        #: the fields with a plane per player, rank 0 (the viewer's) first, and the plane's
-        #: size: the board's planes, then the rows of numbers per player in the parts
-        #: written as the spectators see them (`_players`)
-        plane = self.plane
-        self.seat_fields = tuple(
-            (at[name], size)
-            for name, size in (
-                ("camp", plane),
-                ("guard", plane),
-                ("leader", plane),
-                ("workers", plane),
-                ("score", 1),
-                ("supply", 1),
-                ("out", 1),
-                ("leader_waiting", 1),
-                ("leader_out", 1),
-                ("treasures", enc.kinds),
-            )
-        )
-
-
-class _Seen:
-    """The last vector as the spectators see it, and the lists each part was written from."""
-
-    __slots__ = ("keys", "out", "where")
-
-    def __init__(self, blank: array.array[float]) -> None:
-        self.out = blank[:]
-        self.keys: dict[str, tuple[Any, ...]] = {}
-        self.where: dict[str, list[int]] = {}
+        fields = {f.name: f for f in enc.fields}
+        #: the numbers from the tile in hand to the end (the table's fields), zeros
+        self.table_start = at["hand"]
+        self.table_zeros = array.array("f", bytes(4 * (size - self.table_start)))
+        #: [viewer, or n for spectators] -> the spectators' vector's index of each number
+        #: of the viewer's (None: the same order)
+        self.order: list[npt.NDArray[np.intp] | None] = [None] * (n + 1)
+        for viewer in range(1, n):
+            order = np.arange(size, dtype=np.intp)
+            for name in _PER_PLAYER:
+                first, each = at[name], fields[name].size // n
+                rows = order[first : first + n * each].reshape(n, each)
+                rows[:] = np.roll(rows, -viewer, axis=0)
+            self.order[viewer] = order
 
 
 class Observation:
@@ -119,249 +179,261 @@ class Observation:
     One per adapter (an environment, an OpenSpiel observer): not shared between threads.
 
     The vector is kept as an `array.array` of C floats, written item by item (a numpy item or
-    fancy-index write costs several times as much for the few dozen numbers a step changes);
-    each observation is a copy of it handed out as a numpy array of that memory."""
+    fancy-index write costs several times as much for the few numbers a step changes), and
+    seen through numpy (`_seen`, the same memory) to hand out each observation as a new
+    array."""
 
     def __init__(self, tables: Tables) -> None:
         self.t = tables
-        #: The board planes as the spectators see them (seat 0's planes first), kept to
-        #: rewrite only the parts whose lists changed; a seat's vector is a copy with the
-        #: players' planes rotated to start at its own (`Tables.seat_fields`).
-        self._board = _Seen(tables.blank)
-        self._parts: tuple[_Writer, ...] = (
-            ("tiles", self._tiles),
-            ("temples", self._temples),
-            ("tokens", self._tokens),
-            ("turn", self._turn),
-            ("workers", self._workers),
-            ("camps", self._camps),
-            ("leaders", self._leaders),
-            ("players", self._players),
-            ("table", self._table),
-        )
+        #: The spectators' vector, and numpy's array of its memory.
+        self._board = tables.blank[:]
+        self._seen = np.frombuffer(self._board, np.float32)
+        #: Copies of the values `_board` was written from (`_read`'s order).
+        self._kept: list[Any] = [_NEVER] * len(_AT)
+        #: [space] -> the board's numbers written for it (index -> number)
+        self._spaces: list[dict[int, float]] = [{} for _ in tables.cell]
+        #: The numbers last written for the leaders and for this turn's excavations, and the
+        #: 1 of each one-hot (field -> its index), to clear before the next are written.
+        self._leaders: list[int] = []
+        self._turn: list[int] = []
+        self._hot: dict[str, int] = {}
+        self._writers = _writers(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (and deep-copied) without what it kept: that only saves work."""
-        return (Observation, (self.t,))
+        """Pickled (and deep-copied) as its encoding, without what it kept: that only saves
+        work (and the compiled build's classes pickle no other way)."""
+        return (_observer_of, (self.t.encoding,))
 
     def observe(self, state: TikalState, seat: int | None) -> _Floats:
         """The vector `TikalEncoding.observation(state.view(seat))` gives (a new array)."""
-        t = self.t
-        n = t.n
-        _write(self._board, self._parts, state, t.ranks[n])
-        board = self._board.out
-        out = board[:]
-        if seat:  # a seat but 0: rank r shows seat (r + seat) % n
-            for first, size in t.seat_fields:
-                cut, end = first + seat * size, first + n * size
-                out[first : end - cut + first] = board[cut:end]
-                out[end - cut + first : end] = board[first:cut]
-        self._turn_fields(out, state, seat)
-        return np.frombuffer(out, np.float32)
-
-    def _tiles(self, s: TikalState, rank: tuple[int, ...]) -> _Part:
-        t = self.t
-        cell, kind_plane, stones = t.cell, t.kind_plane, t.stones
-        where: list[int] = []
-        values: list[float] = []
-        for space, tile in enumerate(s.tile_at):
-            if tile == NO_TILE:
-                continue
-            c = cell[space]
-            where.append(kind_plane[tile] + c)
-            values.append(1)
-            for plane, count in stones[tile][s.rotation[space]]:
-                where.append(plane + c)
-                values.append(count)
-        return where, values
-
-    def _temples(self, s: TikalState, rank: tuple[int, ...]) -> _Part:
-        first, cell, tile_at = self.t.at["temple_value"], self.t.cell, s.tile_at
-        where: list[int] = []
-        values: list[float] = []
-        for space, value in enumerate(s.temple_top):
-            if value and tile_at[space] != NO_TILE:
-                where.append(first + cell[space])
-                values.append(value)
-        return where, values
-
-    def _tokens(self, s: TikalState, rank: tuple[int, ...]) -> _Part:
-        first, cell, tile_at = self.t.at["tokens"], self.t.cell, s.tile_at
-        where: list[int] = []
-        values: list[float] = []
-        for space, pile in s.tokens.items():
-            if pile and tile_at[space] != NO_TILE:
-                where.append(first + cell[space])
-                values.append(len(pile))
-        return where, values
-
-    def _workers(self, s: TikalState, rank: tuple[int, ...]) -> _Part:
-        t = self.t
-        n, plane, cell, tile_at = t.n, t.plane, t.cell, s.tile_at
-        rows = [t.at["workers"] + r * plane for r in rank]
-        where: list[int] = []
-        values: list[float] = []
-        workers = s.workers
-        for slot in itertools.compress(range(len(workers)), workers):  # the counts not 0
-            space, seat = divmod(slot, n)
-            if tile_at[space] != NO_TILE:
-                where.append(rows[seat] + cell[space])
-                values.append(workers[slot])
-        return where, values
-
-    def _camps(self, s: TikalState, rank: tuple[int, ...]) -> _Part:
-        t = self.t
-        plane, cell, tile_at = t.plane, t.cell, s.tile_at
-        where: list[int] = []
-        for name, owners in (("camp", s.camp), ("guard", s.guard)):
-            first = t.at[name]
-            for space, who in enumerate(owners):
-                if who != NO_SEAT and tile_at[space] != NO_TILE:
-                    where.append(first + rank[who] * plane + cell[space])
-        return where, [1.0] * len(where)
-
-    def _leaders(self, s: TikalState, rank: tuple[int, ...]) -> _Part:
-        t = self.t
-        first, plane, cell = t.at["leader"], t.plane, t.cell
-        where = [
-            first + rank[seat] * plane + cell[space]
-            for seat, space in enumerate(s.leader)
-            if space >= 0
-        ]
-        return where, [1.0] * len(where)
-
-    def _turn(self, s: TikalState, rank: tuple[int, ...]) -> _Part:
-        at, cell = self.t.at, self.t.cell
-        where: list[int] = []
-        values: list[float] = []
-        for name, counts in (("excavated", s.turn_excavated), ("recovered", s.turn_recovered)):
-            for space, count in counts.items():
-                where.append(at[name] + cell[space])
-                values.append(count)
-        return where, values
-
-    def _players(self, s: TikalState, rank: tuple[int, ...]) -> _Part:
-        """The players' rows that change now and then: score, workers in supply and out,
-        the leader's place, treasures."""
-        t = self.t
-        at, kinds = t.at, t.kinds
-        where: list[int] = []
-        values: list[float] = []
-        for name, numbers in (("score", s.score), ("supply", s.supply), ("out", s.out)):
-            first = at[name]
-            for seat, r in enumerate(rank):
-                where.append(first + r)
-                values.append(numbers[seat])
-        waiting, gone, treasures = at["leader_waiting"], at["leader_out"], at["treasures"]
-        for seat, r in enumerate(rank):
-            leader = s.leader[seat]
-            where += (waiting + r, gone + r)
-            values += (leader == SUPPLY, leader == OUT)
-            first = treasures + r * kinds
-            where += range(first, first + kinds)
-            values += s.treasures[seat * kinds : (seat + 1) * kinds]
-        return where, values
-
-    def _table(self, s: TikalState, rank: tuple[int, ...]) -> _Part:
-        """The table's fields that change now and then: the tile in hand, the tiles
-        revealed and discarded, the stack, the token supply, the temples' levels, scoring."""
-        t = self.t
-        at = t.at
-        where: list[int] = []
-        values: list[float] = []
-        if s.hand != NO_TILE:
-            tile, kind, steps, temple_value = t.hand[s.hand]
-            where += (at["hand"] + tile, at["hand_kind"] + kind, at["hand_temple_value"])
-            values += (1, 1, temple_value)
-            where += range(at["hand_stones"], at["hand_stones"] + len(steps))
-            values += steps
-        for name, tiles in (("revealed", s.revealed), ("discarded", s.discarded)):
-            first = at[name]
-            for tile in tiles:
-                index = first + t.named[tile]
-                if index in where:
-                    values[where.index(index)] += 1
+        values = _read(state)
+        kept = self._kept
+        if values != kept:
+            t, feeds = self.t, self._writers
+            spaces: set[int] = set()
+            slots: Iterable[int] = ()
+            writers: set[Callable[[list[Any]], None]] = set()
+            for i in compress(range(len(values)), map(operator.ne, values, kept)):
+                value, before = values[i], kept[i]
+                kept[i] = value.copy() if type(value) in _COPIED else value
+                if i == _WORKERS and before is not _NEVER and len(value) == len(before):
+                    slots = compress(range(len(value)), map(operator.ne, value, before))
+                elif i in _SPATIAL_AT:
+                    spaces.update(_changed_spaces(i, value, before, t))
                 else:
-                    where.append(index)
-                    values.append(1)
-        where.append(at["stack_size"])
-        values.append(len(s.stack))
-        if s.stack:
-            where.append(at["stack_letter"] + t.letter[t.tile_letter[s.stack[-1]]])
-            values.append(1)
-        where.append(at["token_supply"])
-        values.append(len(s.token_supply))
-        where += range(at["temple_levels"], at["temple_levels"] + len(s.levels))
-        values += s.levels
-        where += (at["scoring"], at["scoring"] + 1)
-        values += (bool(s.scoring_queue) or s.volcano_drawer >= 0, s.scoring_final)
-        return where, values
+                    writers.update(feeds[i])
+            if spaces:
+                self._write_spaces(spaces, values)
+            self._write_workers(slots, spaces, values)
+            for writer in writers:
+                writer(values)
+        order = self.t.order[seat] if seat is not None else None
+        return self._seen.copy() if order is None else self._seen.take(order)
 
-    def _turn_fields(self, out: array.array[float], s: TikalState, seat: int | None) -> None:
-        """The fields that change at almost every step, written into the viewer's vector:
-        the seats to move, that moved, that passed, the seats of the bid and the last moves
-        (counted from the viewer), the step, the action points, the high bid."""
-        t = self.t
-        at, rank = t.at, t.ranks[t.n if seat is None else seat]
-        first = at["to_move"]
-        for mover in s.to_move():
-            out[first + rank[mover]] = 1
-        moved, passed = at["moved"], at["passed"]
-        for seat_, r in enumerate(rank):
-            out[moved + r] = s.moved[seat_]
-            out[passed + r] = s.passed[seat_]
-        for first, who in (
-            (at["high_bidder"], s.high_bidder),
-            (at["first_passer"], s.first_passer),
-            (at["volcano_drawer"], s.volcano_drawer),
-            (at["last_mover"], s.last_mover),
-            (at["last_placer"], s.last_placer),
+    def _write_spaces(self, spaces: set[int], values: list[Any]) -> None:
+        """Rewrite each space's numbers, storing only those that differ."""
+        t, board, written = self.t, self._board, self._spaces
+        tile_at, rotation, temples, workers, camp, guard, tokens = _GET_SPATIAL(values)
+        n, cell, temple_at, tokens_at = t.n, t.cell, t.at["temple_value"], t.at["tokens"]
+        for space in spaces:
+            numbers: dict[int, float] = {}
+            tile = tile_at[space]
+            if tile != NO_TILE:
+                c = cell[space]
+                numbers[t.kind_plane[tile] + c] = 1
+                for plane, count in t.stones[tile][rotation[space]]:
+                    numbers[plane + c] = count
+                if temples[space]:
+                    numbers[temple_at + c] = temples[space]
+                if tokens.get(space):
+                    numbers[tokens_at + c] = tokens[space]
+                for first, count in zip(t.workers, workers[space * n : space * n + n], strict=True):
+                    if count:
+                        numbers[first + c] = count
+                if camp[space] != NO_SEAT:
+                    numbers[t.camps[camp[space]] + c] = 1
+                if guard[space] != NO_SEAT:
+                    numbers[t.guards[guard[space]] + c] = 1
+            before = written[space]
+            for i in before.keys() - numbers.keys():
+                board[i] = 0.0
+            for i, number in numbers.items() - before.items():
+                board[i] = number
+            written[space] = numbers
+
+    def _write_workers(self, slots: Iterable[int], done: set[int], values: list[Any]) -> None:
+        """Write the worker counts of `slots` (a space's seats) on spaces not rewritten whole
+        (`done`): what a walk changes."""
+        t, board, written = self.t, self._board, self._spaces
+        workers, tile_at = values[_WORKERS], values[_AT["tile_at"]]
+        for slot in slots:
+            space, seat = divmod(slot, t.n)
+            if space in done:
+                continue
+            i = t.workers[seat] + t.cell[space]
+            count = workers[slot] if tile_at[space] != NO_TILE else 0
+            if count:
+                written[space][i] = count
+            else:
+                written[space].pop(i, None)
+            board[i] = count
+
+    def _one_hot(self, name: str, hot: int | None) -> None:
+        """Set the one-hot field `name` to `hot` (an index in it), or to none."""
+        board, first = self._board, self.t.at[name]
+        before = self._hot.pop(name, None)
+        if before is not None:
+            board[before] = 0.0
+        if hot is not None:
+            board[first + hot] = 1.0
+            self._hot[name] = first + hot
+
+
+def _observer_of(encoding: Any) -> Observation:
+    """A new observation of `encoding`'s (`TikalEncoding.state_observer`)."""
+    observation: Observation = encoding.state_observer()
+    return observation
+
+
+def _read(state: TikalState) -> list[Any]:
+    """The values an observation is written from (`_PLAIN`, then `_MADE`)."""
+    stack, tokens = state.stack, state.tokens
+    return [
+        *_GET(state),
+        dict(zip(tokens, map(len, tokens.values()), strict=True)),
+        state.to_move(),
+        len(stack),
+        stack[-1] if stack else NO_TILE,
+        len(state.token_supply),
+        bool(state.scoring_queue),
+    ]
+
+
+_GET = operator.attrgetter(*_PLAIN)
+_GET_SPATIAL = operator.itemgetter(*(_AT[name] for name in _SPATIAL))
+_SPATIAL_AT = frozenset(_AT[name] for name in _SPATIAL)
+_WORKERS = _AT["workers"]
+_COPIED = (list, dict)
+
+
+def _changed_spaces(at: int, now: Any, before: Any, t: Tables) -> Iterable[int]:
+    """The spaces whose value of `_read`'s position `at` differs between two reads."""
+    if before is _NEVER:
+        return range(len(t.cell))
+    if at == _AT["tokens"]:  # dicts by space
+        return {space for space, _ in now.items() ^ before.items()}
+    if len(now) != len(before) or at == _WORKERS:  # workers: when `_write_workers` cannot
+        return range(len(t.cell))
+    return compress(range(len(now)), map(operator.ne, now, before))
+
+
+def _writers(o: Observation) -> list[tuple[Callable[[list[Any]], None], ...]]:
+    """[`_read`'s position] -> what writes the numbers it feeds off the board's spaces."""
+    t, board = o.t, o._board
+    at, n = t.at, t.n
+
+    def row(name: str) -> Callable[[list[Any]], None]:
+        first, value = at[name], _AT[name]
+
+        def write(v: list[Any]) -> None:
+            numbers = v[value]
+            board[first : first + len(numbers)] = array.array("f", numbers)
+
+        return write
+
+    def leaders(v: list[Any]) -> None:
+        for i in o._leaders:
+            board[i] = 0.0
+        where = o._leaders = []
+        waiting, out = at["leader_waiting"], at["leader_out"]
+        for seat, space in enumerate(v[_AT["leader"]]):
+            if space >= 0:
+                where.append(t.leaders[seat] + t.cell[space])
+                board[where[-1]] = 1.0
+            board[waiting + seat] = space == SUPPLY
+            board[out + seat] = space == OUT
+
+    def turn(v: list[Any]) -> None:
+        for i in o._turn:
+            board[i] = 0.0
+        where = o._turn = []
+        for name, first in (
+            ("turn_excavated", at["excavated"]),
+            ("turn_recovered", at["recovered"]),
         ):
-            if who != NO_SEAT:
-                out[first + rank[who]] = 1
-        out[at["step"] + t.step[s.step]] = 1
-        out[at["ap"]] = s.ap
-        out[at["high_bid"]] = s.high_bid
+            for space, count in v[_AT[name]].items():
+                where.append(first + t.cell[space])
+                board[where[-1]] = count
 
+    def to_move(v: list[Any]) -> None:
+        numbers = [0.0] * n
+        for seat in v[_AT["to_move"]]:
+            numbers[seat] = 1.0
+        board[at["to_move"] : at["to_move"] + n] = array.array("f", numbers)
 
-def _write(
-    seen: _Seen, parts: tuple[_Writer, ...], state: TikalState, rank: tuple[int, ...]
-) -> None:
-    """Rewrite in `seen` the parts whose lists changed since it was written."""
-    out, keys, wheres = seen.out, seen.keys, seen.where
-    for name, part in parts:
-        key = _KEYS[name](state)
-        if keys.get(name) == key:
-            continue
-        for i in wheres.get(name, ()):
-            out[i] = 0.0
-        where, values = part(state, rank)
-        for i, value in zip(where, values, strict=True):
-            out[i] = value
-        keys[name], wheres[name] = _copy(key), where
+    def who(name: str) -> Callable[[list[Any]], None]:
+        value = _AT[name]
 
+        def write(v: list[Any]) -> None:
+            seat = v[value]
+            o._one_hot(name, None if seat == NO_SEAT else seat)
 
-def _copy(key: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A key kept: copies of its lists and dicts (the state goes on changing them)."""
-    return tuple(part.copy() for part in key)
+        return write
 
+    def step(v: list[Any]) -> None:
+        o._one_hot("step", t.step[v[_AT["step"]]])
 
-#: Part -> the state's lists and dicts it is written from (compared as they are, copied
-#: only when kept).
-_KEYS: dict[str, Callable[[TikalState], tuple[Any, ...]]] = {
-    "tiles": lambda s: (s.tile_at, s.rotation),
-    "temples": lambda s: (s.tile_at, s.temple_top),
-    "tokens": lambda s: (s.tile_at, {space: len(pile) for space, pile in s.tokens.items()}),
-    "workers": lambda s: (s.tile_at, s.workers),
-    "camps": lambda s: (s.tile_at, s.camp, s.guard),
-    "leaders": lambda s: (s.leader,),
-    "turn": lambda s: (s.turn_excavated, s.turn_recovered),
-    "players": lambda s: (s.score, s.supply, s.out, s.leader, s.treasures),
-    "table": lambda s: (
-        [s.hand, len(s.stack), s.stack[-1] if s.stack else NO_TILE, len(s.token_supply)],
-        s.revealed,
-        s.discarded,
-        s.levels,
-        [bool(s.scoring_queue), s.volcano_drawer, s.scoring_final],
-    ),
-}
+    def number(name: str) -> Callable[[list[Any]], None]:
+        first, value = at[name], _AT[name]
+
+        def write(v: list[Any]) -> None:
+            board[first] = v[value]
+
+        return write
+
+    def table(v: list[Any]) -> None:
+        """The fields from the tile in hand to the end, written whole."""
+        numbers, first = t.table_zeros[:], t.table_start
+        hand = v[_AT["hand"]]
+        if hand != NO_TILE:
+            tile, kind, steps, temple_value = t.hand[hand]
+            numbers[at["hand"] - first + tile] = 1
+            numbers[at["hand_kind"] - first + kind] = 1
+            numbers[at["hand_temple_value"] - first] = temple_value
+            stones = at["hand_stones"] - first
+            numbers[stones : stones + len(steps)] = array.array("f", steps)
+        for name in ("revealed", "discarded"):
+            named = at[name] - first
+            for tile in v[_AT[name]]:
+                numbers[named + t.named[tile]] += 1
+        numbers[at["stack_size"] - first] = v[_AT["stack_size"]]
+        if v[_AT["stack_top"]] != NO_TILE:
+            letter = t.letter[t.tile_letter[v[_AT["stack_top"]]]]
+            numbers[at["stack_letter"] - first + letter] = 1
+        numbers[at["token_supply"] - first] = v[_AT["token_supply"]]
+        levels = v[_AT["levels"]]
+        start = at["temple_levels"] - first
+        numbers[start : start + len(levels)] = array.array("f", levels)
+        scoring = at["scoring"] - first
+        numbers[scoring] = v[_AT["scoring_queue"]] or v[_AT["volcano_drawer"]] >= 0
+        numbers[scoring + 1] = v[_AT["scoring_final"]]
+        board[first:] = numbers
+
+    feeds: dict[str, tuple[Callable[[list[Any]], None], ...]] = {
+        "leader": (leaders,),
+        "turn_excavated": (turn,),
+        "turn_recovered": (turn,),
+        "to_move": (to_move,),
+        **{name: (row(name),) for name in ("score", "supply", "out", "treasures")},
+        **{name: (row(name),) for name in ("moved", "passed")},
+        **{name: (who(name),) for name in _WHO},
+        "step": (step,),
+        **{name: (number(name),) for name in ("ap", "high_bid")},
+        **dict.fromkeys(("hand", "revealed", "discarded", "levels"), (table,)),
+        **dict.fromkeys(
+            ("scoring_final", "stack_size", "stack_top", "token_supply", "scoring_queue"),
+            (table,),
+        ),
+    }
+    feeds["volcano_drawer"] = (*feeds["volcano_drawer"], table)
+    return [feeds.get(name, ()) for name in _AT]
