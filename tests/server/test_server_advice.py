@@ -5,17 +5,20 @@ turn at a table that offers hints, and nobody else may."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import bearer, new_table
+from server_helpers import SecrecyWatch, bearer, new_table
 
 from meeple.analysis import estimate_moves
 from meeple.bots.base import Budget
 from meeple.engine.record import GameRecord
 from meeple.server.app import create_app
+from meeple.server.service import SeatChoice
 from meeple.server.settings import Settings
+from planted import altiplano_marked_edition, tikal_marked_edition
 
 
 @pytest.fixture
@@ -113,3 +116,39 @@ def test_a_table_without_hints_gives_none(quick):
     assert state["hints"] is False
     refused = quick.get(f"/api/tables/{created['table']}/hint", headers=bearer(secret))
     assert refused.status_code == 403 and "no hints" in refused.json()["detail"]
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize(
+    ("game", "options", "edition"),
+    [
+        ("tikal", {"players": 2}, tikal_marked_edition),
+        ("altiplano", {"players": 2, "missions": True}, altiplano_marked_edition),
+    ],
+)
+def test_a_hint_names_nothing_its_seat_may_not_see(quick, game, options, edition):
+    """The hints are a channel of game data: no answer names a planted marker (a Tikal tile
+    still in the stack, the other seat's mission) that the asking seat's view has not shown."""
+    data, secrets = edition()
+    service = quick.app.state.service
+    created = service.create(game, {**options, "edition": data}, [SeatChoice(), SeatChoice()])
+    watches = {seat: SecrecyWatch(secrets) for seat in (0, 1)}
+    rng = random.Random(5)
+    asked = 0
+    for step in range(120):
+        live = service._live(created.id)
+        state = live.state
+        if state.is_over():
+            break
+        seat = rng.choice(state.to_move())
+        if step % 10 == 0 and len(state.legal_actions(seat)) > 1:
+            watches[seat](service.payload(created.id, seat, 0))  # what the seat has seen
+            answer = quick.get(
+                f"/api/tables/{created.id}/hint", headers=bearer(created.invites[seat])
+            )
+            assert answer.status_code == 200, answer.text
+            watches[seat]({"type": "hint", **answer.json()})
+            asked += 1
+        action = rng.choice(state.legal_actions(seat)).to_json()
+        assert service.move(created.id, seat, action, live.version, f"n{step}").ok
+    assert asked >= 5, "too few hints were asked: the channel was barely reached"
