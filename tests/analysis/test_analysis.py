@@ -129,6 +129,12 @@ def test_meeple_analyse_prints_the_summary_and_writes_json_and_chart(tmp_path):
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     bad = CliRunner().invoke(app, ["analyse", str(path), "--budget", "lots"])
     assert bad.exit_code == 2 and "a budget is like" in bad.output
+    nowhere = tmp_path / "no such folder" / "chart.png"
+    unwritable = CliRunner().invoke(
+        app, ["analyse", str(path), "--budget", "4i", "--chart", str(nowhere)]
+    )
+    assert unwritable.exit_code == 2 and "cannot write" in unwritable.output
+    assert not nowhere.parent.exists()
 
 
 def test_random_play_is_marked_costly_more_often_than_the_search_would_play():

@@ -17,6 +17,7 @@ from meeple.analysis import DEFAULT_BUDGET, GameAnalysis, estimate_moves, summar
 from meeple.analysis.chart import plot_chances
 from meeple.bots.base import Budget
 from meeple.engine.errors import MeepleError
+from meeple.engine.gameinfo import GameInfo
 from meeple.engine.record import GameRecord
 from meeple.engine.registry import game_info
 from meeple.saying import game_words, said
@@ -68,11 +69,27 @@ def analyse(
     words = game_words(game_record.game, "en")
     names = [said(info.seats.name(seat), words) for seat in range(players)]
     show(console, analysis, names)
+    try:
+        _write(console, analysis, json_out, chart, names, info)
+    except OSError as exc:
+        Console(stderr=True).print(f"[bold red]Error:[/] cannot write: {exc}", soft_wrap=True)
+        raise typer.Exit(2) from None
+
+
+def _write(
+    console: Console,
+    analysis: GameAnalysis,
+    json_out: Path | None,
+    chart: Path | None,
+    names: list[str],
+    info: GameInfo,
+) -> None:
+    """The analysis as JSON and its chart as a picture, where asked."""
     if json_out is not None:
         json_out.write_text(json.dumps(analysis.to_json(), indent=1) + "\n", encoding="utf-8")
         console.print(f"Analysis written to {json_out}")
     if chart is not None:
-        colours = [info.seats.look(seat).colour for seat in range(players)]
+        colours = [info.seats.look(seat).colour for seat in range(analysis.players)]
         if plot_chances(chart, analysis, names, colours):
             console.print(f"Chart written to {chart}")
         else:

@@ -53,9 +53,7 @@ class Advice:
     def game_over(self, table_id: str, record: dict[str, Any]) -> None:
         """A game ended (or was seen ended): make its analysis unless it is made or under way."""
         if table_id not in self._making:
-            task = asyncio.ensure_future(self._make(table_id, record, claim=True))
-            self._making[table_id] = task
-            task.add_done_callback(lambda _done: self._making.pop(table_id, None))
+            self._start(table_id, record, claim=True)
 
     async def analysis(self, table_id: str, record: dict[str, Any]) -> dict[str, Any]:
         """What a reader is shown of the game's analysis: ``{"status": "running", "done",
@@ -68,12 +66,16 @@ class Advice:
             if stored is None:
                 self.game_over(table_id, record)
             elif await self._io(self.store.take_over, table_id, time.time() - STALLED, time.time()):
-                task = asyncio.ensure_future(self._make(table_id, record, claim=False))
-                self._making[table_id] = task
-                task.add_done_callback(lambda _done: self._making.pop(table_id, None))
+                self._start(table_id, record, claim=False)
         total = len(record["actions"])
         done = 0 if stored is None else stored.done
         return {"status": "running", "done": done, "total": total}
+
+    def _start(self, table_id: str, record: dict[str, Any], claim: bool) -> None:
+        """Makes the table's analysis in a task of its own, known in `_making` until done."""
+        task = asyncio.ensure_future(self._make(table_id, record, claim))
+        self._making[table_id] = task
+        task.add_done_callback(lambda _done: self._making.pop(table_id, None))
 
     async def _make(self, table_id: str, record: dict[str, Any], claim: bool) -> None:
         total, seed = len(record["actions"]), 0
