@@ -47,7 +47,6 @@ def finished(client, seats=("random", "random")):
 @pytest.mark.timeout(240)
 def test_a_finished_game_is_analysed_with_the_figures_of_its_record(quick):
     table = finished(quick)
-    seen_running = False
     deadline = time.monotonic() + 180
     while True:
         answer = quick.get(f"/api/tables/{table}/analysis")
@@ -55,7 +54,6 @@ def test_a_finished_game_is_analysed_with_the_figures_of_its_record(quick):
         found = answer.json()
         if found["status"] == "done":
             break
-        seen_running = True
         assert 0 <= found["done"] <= found["total"]
         assert time.monotonic() < deadline, "the analysis did not finish"
         time.sleep(0.3)
@@ -75,7 +73,6 @@ def test_a_finished_game_is_analysed_with_the_figures_of_its_record(quick):
     english = {m["label"] for m in analysis["moves"]}
     assert "End turn" in english and "End turn" not in {m["label"] for m in german["moves"]}
     assert "labels" not in german["moves"][0]
-    assert seen_running or analysis  # a quick machine may finish before the first ask
 
 
 def test_a_game_in_play_is_not_analysed(quick):
