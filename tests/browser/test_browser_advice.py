@@ -83,3 +83,8 @@ def test_the_replay_page_shows_the_games_analysis(new_context, server, shoot):
     assert not violations(page), violations(page)
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # A page in another language by its own ?lang= fetches its analysis in that language too.
+    page.goto(f"/tables/{table}/replay?lang=de")
+    expect(page.locator("#analysis[data-ready]")).to_be_attached(timeout=60_000)
+    expect(page.locator("#analysis-seats")).to_contain_text("Blau")
+    assert "Blue" not in page.locator("#analysis").inner_text()

@@ -6,7 +6,7 @@
 //
 // Every English text this module writes is in WORDS (translated through the page's #words).
 
-import {sayer} from "/static/words.js";
+import {inLanguage, sayer} from "/static/words.js";
 
 const WORDS = {
   title: "Analysis",
@@ -160,7 +160,7 @@ export async function showAnalysis(box, table, seats, name, go, log) {
   for (;;) {
     let found;
     try {
-      const response = await fetch(`/api/tables/${table}/analysis`);
+      const response = await fetch(inLanguage(`/api/tables/${table}/analysis`));
       found = await response.json();
       if (!response.ok) throw new Error(found.detail || response.statusText);
     } catch (error) {

@@ -4,7 +4,7 @@
 // offers it in the action bar to be confirmed (the player still makes the move). A hint for a
 // position that has moved on is dropped.
 
-import {translate as say} from "/static/words.js";
+import {inLanguage, translate as say} from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 let asked = 0;
@@ -38,7 +38,7 @@ async function ask(table) {
   $("hints").hidden = false;
   $("hints").replaceChildren(Object.assign(document.createElement("li"), {textContent: say("The bot is thinking…")}));
   try {
-    const response = await fetch(`/api/tables/${table}/hint`);
+    const response = await fetch(inLanguage(`/api/tables/${table}/hint`));
     const answer = await response.json();
     if (mine !== asked) return;
     if (!response.ok) throw new Error(answer.detail || response.statusText);

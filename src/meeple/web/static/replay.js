@@ -10,7 +10,7 @@
 // Every English text this page writes is in WORDS; the page's #words JSON (English text ->
 // translation) overrides them.
 
-import {sayer} from "/static/words.js";
+import {inLanguage, sayer} from "/static/words.js";
 import {renderSheet} from "/static/sheet.js";
 import {markStep, showAnalysis} from "/static/analysis.js";
 
@@ -39,7 +39,7 @@ try {
 }
 
 /** The finished table as this reader sees it: its seats' names and its score sheet. */
-const finished = await fetch(`/api/tables/${table}`).then((response) => (response.ok ? response.json() : null)).catch(() => null);
+const finished = await fetch(inLanguage(`/api/tables/${table}`)).then((response) => (response.ok ? response.json() : null)).catch(() => null);
 const frames = new Map();
 let step = -1;
 let shown = null;
@@ -47,7 +47,7 @@ let wanted = 0;
 
 async function frame(number) {
   if (!frames.has(number)) {
-    frames.set(number, fetch(`/api/tables/${table}/replay/${number}`).then(async (response) => {
+    frames.set(number, fetch(inLanguage(`/api/tables/${table}/replay/${number}`)).then(async (response) => {
       const data = await response.json();
       if (!response.ok) { frames.delete(number); throw new Error(data.detail || response.statusText); }
       return data;
@@ -164,9 +164,9 @@ const STYLE = `
 .replay #analysis { border: 1px solid #cbbf9f; border-radius: 8px; background: #faf7ef; padding: .3rem .8rem .6rem; margin: .6rem 0; }
 .replay #analysis-chart { width: 100%; height: auto; max-height: 16rem; cursor: pointer; background: #fff; border: 1px solid #ddd; }
 .replay #analysis-chart .costly-mark { cursor: pointer; }
-.replay #analysis-seats { border-collapse: collapse; margin: .4rem 0; }
+.replay #analysis-seats { border-collapse: collapse; margin: .4rem 0; overflow-wrap: normal; }
 .replay #analysis-seats th, .replay #analysis-seats td { padding: .15rem .5rem; text-align: right; border-bottom: 1px solid #ddd; }
-.replay #analysis-seats th:first-child, .replay #analysis-seats td:first-child { text-align: left; }
+.replay #analysis-seats th:first-child, .replay #analysis-seats td:first-child { text-align: left; white-space: nowrap; }
 .replay .swatch { display: inline-block; width: .8em; height: .8em; border-radius: 50%; margin-right: .35em; vertical-align: baseline; }
 .replay #analysis-worst { padding-left: 1.4rem; }
 .replay #analysis-worst li { margin: .2rem 0; }

@@ -11,6 +11,13 @@ export function translate(english, values = {}) {
   return (translations[english] ?? english).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 }
 
+/** `path` asked in the page's own language (its `<html lang>`), so that what a script fetches
+ * reads as the page does, also where the page's language came from a `?lang=` of its own. */
+export function inLanguage(path) {
+  const language = document.documentElement.lang;
+  return language ? `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(language)}` : path;
+}
+
 /** A `say(key, values)` for a script's `WORDS` table. */
 export function sayer(words) {
   return (key, values = {}) => translate(words[key], values);
