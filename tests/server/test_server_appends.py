@@ -8,6 +8,7 @@ import asyncio
 
 import pytest
 from server_helpers import a_table as stored_table
+from sqlalchemy import event
 
 from meeple.server.appends import AppendWriter
 from meeple.server.schema import MOVE
@@ -110,3 +111,19 @@ def test_a_stopped_writer_takes_no_more(store):
             writer.append(a_move(a_table(store, "late"), 1, "n1"))
 
     asyncio.run(play())
+
+
+def test_the_batched_appends_keep_one_connection_and_give_it_back_after_an_error(store):
+    checkouts: list[object] = []
+    event.listen(store.engine, "checkout", lambda *args: checkouts.append(args[0]))
+    a, b = a_table(store, "ta"), a_table(store, "tb")
+    checkouts.clear()
+    for version in (1, 2, 3):
+        assert store.append_all([a_move(a, version, f"n{version}")]) == [None]
+    assert len(checkouts) == 1, "each batch checked a connection out of the pool"
+    with pytest.raises(RuntimeError), store._appending.transaction():
+        raise RuntimeError("the driver failed")
+    assert store._appending._connection is None, "a connection that failed was kept"
+    assert store.append_all([a_move(b, 1, "n1")]) == [None]
+    assert len(checkouts) == 2, "the next batch did not check out another connection"
+    assert [e.version for e in store.log_since(b, 0)] == [1]

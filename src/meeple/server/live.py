@@ -14,7 +14,6 @@ game's catalogue. English, the source, is sent as it is, at no cost.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -43,13 +42,23 @@ Reader = int | None
 ElementsOf = Callable[[GameState, Action], tuple[str, ...]]
 
 
-@functools.cache
+#: `elements_of`'s answers by the `GameInfo`'s identity, each kept with its info (so that the
+#: identity stays its own): a `functools.cache` hashed every field of the info for each
+#: position sent.
+_ELEMENTS: dict[int, tuple[GameInfo, ElementsOf]] = {}
+
+
 def elements_of(info: GameInfo) -> ElementsOf:
     """The game's `action_elements` (see `GameInfo.web`); none for a game without one, whose
     actions are then chosen from the text list only."""
-    if info.web is None:
-        return lambda _state, _action: ()
-    return info.web().action_elements
+    known = _ELEMENTS.get(id(info))
+    if known is not None and known[0] is info:
+        return known[1]
+    found: ElementsOf = (
+        (lambda _state, _action: ()) if info.web is None else info.web().action_elements
+    )
+    _ELEMENTS[id(info)] = (info, found)
+    return found
 
 
 def facts_of(

@@ -115,6 +115,11 @@ class HandToBot(_Message):
 
 def frame(message: object) -> str:
     """A server message as the text of a WebSocket frame. orjson: a position is encoded for
-    every seat after every move, ten times faster than with `json` (keys that are not strings
-    become strings, as `json` makes them)."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    every seat after every move, ten times faster than with `json`. Keys that are not strings
+    become strings, as `json` makes them; orjson's option for that costs a position half as
+    much again (21.7 against 13.8 µs), and almost no message has such keys, so it is asked
+    for only when the plain encoding refuses one (the same text either way)."""
+    try:
+        return orjson.dumps(message).decode()
+    except orjson.JSONEncodeError:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()

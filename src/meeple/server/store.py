@@ -38,7 +38,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from meeple.server.checkpoints import CHECKPOINT_EVERY, Checkpoints
-from meeple.server.prepared import Prepared, driver_transaction
+from meeple.server.prepared import HeldConnection, Prepared, driver_transaction
 from meeple.server.schema import (
     BOT,
     HUMAN,
@@ -208,7 +208,7 @@ def engine_url(url: str) -> str:
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False}, pool_use_lifo=True)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(engine_url(url), pool_pre_ping=True)
@@ -268,6 +268,8 @@ class Store:
             for statement in (_APPEND_MOVE, _ADVANCE, _END_GAME, _DROP_SNAPSHOTS)
         )
         self._integrity_error: type[Exception] = self.engine.dialect.loaded_dbapi.IntegrityError
+        #: The connection of the batched appends (`append_all`), kept between them.
+        self._appending = HeldConnection(self.engine)
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
@@ -288,6 +290,7 @@ class Store:
         return self.engine.dialect.name == "postgresql"
 
     def close(self) -> None:
+        self._appending.close()
         if self.checkpoints is not None:
             self.checkpoints.stop()
         self.engine.dispose()
@@ -545,7 +548,7 @@ class Store:
         whole, and only when one of them conflicts is it rolled back and each append made
         alone. Any other error is raised: none of the batch is written then."""
         try:
-            with self.writing(), driver_transaction(self.engine) as cursor:
+            with self.writing(), self._appending.transaction() as cursor:
                 for append in appends:
                     self._write_entry(cursor, append)
             return [None] * len(appends)

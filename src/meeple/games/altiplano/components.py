@@ -142,6 +142,9 @@ class Components:
     raw: dict[str, Any]
     #: derived tables memoised by the engine (e.g. field inputs per role and extensions)
     memo: dict[Any, Any] = dataclasses.field(default_factory=dict, compare=False, repr=False)
+    #: action labels made from these components (`AltiplanoState.action_label`), by action and
+    #: role: apart from `memo`, so that labels never push out what the rules keep there
+    labels: dict[Any, str] = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) as its edition's data: the memo is this process's, so a

@@ -362,7 +362,17 @@ class AltiplanoState(GameState):
         if isinstance(action, A.Produce):  # the only label that names the mover's role
             movers = self.to_move()
             role = self.s["players"][movers[0]]["role"] if len(movers) == 1 else None
-        return wording.label(self.comps, action, role)
+        # The server labels every legal action of every position it sends, and the same ones
+        # come again all game: each is made once per edition (it reads nothing else).
+        memo = self.comps.labels
+        key = (action, role)
+        text = memo.get(key)
+        if text is None:
+            text = wording.label(self.comps, action, role)
+            if len(memo) >= LABELS_KEPT:
+                memo.clear()
+            memo[key] = text
+        return text
 
     def tried_actions(self, seat: int) -> list[Action]:
         return trying.tried_actions(self, seat)
@@ -413,6 +423,10 @@ def _listed(listed: list[Action] | None, action: Action) -> bool:
                 return True
     return False
 
+
+#: Labels kept per edition (`Components.labels`) before that memo starts afresh: an edition
+#: has a few thousand distinct ones.
+LABELS_KEPT = 20_000
 
 #: Actions that change only the actor's own legal actions: planning changes a player's own
 #: board alone, and "done" (which concerns the others) is not among these.

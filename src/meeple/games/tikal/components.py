@@ -117,6 +117,13 @@ class Edition:
         """Results the engine memoises per edition, keyed by everything they depend on."""
         return {}
 
+    @functools.cached_property
+    def labels(self) -> dict[Any, Any]:
+        """The action labels made from this edition (`narration.describe`), keyed by the
+        action and what else of the state each reads: kept apart from `memo`, whose paths
+        search must not lose to labels."""
+        return {}
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) as its figures only: the lookup tables and the engine's
         memo are this process's, rebuilt where the copy lands, so a copy's size never depends

@@ -103,19 +103,72 @@ def _at(names: tuple[str, ...], space: Space) -> str:
     return names[space] if 0 <= space < len(names) else say("space {space}", space=space)
 
 
+#: Labels kept per edition (`Edition.labels`) before that memo starts afresh: each is the same
+#: few hundred bytes, and a game meets a few thousand distinct ones at most.
+LABELS_KEPT = 20_000
+
+
 def describe(state: TikalState, action: Action) -> str:
-    """A short English label, naming spaces as the terminal board shows them. (The server
-    labels every legal action of every position it sends, so this is made without closures.)"""
+    """A short English label, naming spaces as the terminal board shows them. The server
+    labels every legal action of every position it sends (a sixth of its work a move), and
+    most come again unchanged, so each is kept per edition under the action and what else of
+    the state its words read (`_label_reads`), and made only the first time."""
+    memo = state.edition.labels
+    key = (action, _label_reads(state, action))
+    label = memo.get(key)
+    if label is None:
+        label = _describe(state, action)
+        if len(memo) >= LABELS_KEPT:
+            memo.clear()
+        memo[key] = label
+    return label
+
+
+def _label_reads(state: TikalState, action: Action) -> object:
+    """What `_describe` reads of `state` besides its edition (the spaces' names, the tiles,
+    the costs) for `action`; None where nothing."""
+    match action:
+        case PlaceTile():
+            return state.hand
+        case EndTurn():
+            return bool(state.ap)
+        case Walk(_, src, dst):
+            return _walk_points(state, src, dst)
+        case Excavate(space):
+            return state.temple_top[space] if _on_board(state.names, space) else None
+    return None
+
+
+def _walk_points(state: TikalState, src: Space, dst: Space) -> int | str:
+    """What walking `src` → `dst` costs as its label says it ("?" off a path)."""
+    on_path = _on_board(state.names, src) and dst in state.edition.neighbours[src]
+    return state.walk_cost(src, dst) if on_path else "?"
+
+
+def _hand_text(state: TikalState) -> Text:
+    """The tile in hand in words (`tile_text`), made once per edition and tile: a placement
+    step labels one action per space and turn of the same tile."""
+    memo = state.edition.labels
+    key = ("hand", state.hand)
+    text: Text | None = memo.get(key)
+    if text is None:
+        edition = state.edition
+        text = memo[key] = (
+            tile_text(edition, edition.tiles[state.hand].id)
+            if state.hand != NO_TILE
+            else term("tile", "tile")
+        )
+    return text
+
+
+def _describe(state: TikalState, action: Action) -> str:
+    """`describe`, made afresh (without closures: see there)."""
     names = state.names
     match action:
         case PlaceTile(space, rotation):
             # The tile as its face shows it, and its turn as people say it (not the engine's
             # count of sides 0 to 5).
-            placed: Text = (
-                tile_text(state.edition, state.edition.tiles[state.hand].id)
-                if state.hand != NO_TILE
-                else term("tile", "tile")
-            )
+            placed = _hand_text(state)
             if rotation % 6 == 0:
                 return say(
                     "Place {tile} on {space}, not turned", tile=placed, space=_at(names, space)
@@ -163,14 +216,12 @@ def _act_label(state: TikalState, action: Action) -> str:
                 ap=costs["camp_to_camp"],
             )
         case Walk(figure, src, dst):
-            on_path = _on_board(names, src) and dst in state.edition.neighbours[src]
-            walk = state.walk_cost(src, dst) if on_path else "?"
             return say(
                 "Walk {figure} {src} → {dst} ({ap} AP)",
                 figure=figure_word(figure),
                 src=_at(names, src),
                 dst=_at(names, dst),
-                ap=walk,
+                ap=_walk_points(state, src, dst),
             )
         case Excavate(space):
             return say(
