@@ -218,6 +218,18 @@ class GameState(ABC):
         to read the position once."""
         return {viewer: self.narrate(before, seat, action, viewer) for viewer in viewers}
 
+    def apply_narrated(
+        self, seat: int, action: Action, viewers: Sequence[int | None]
+    ) -> dict[int | None, list[LogEntry]]:
+        """`apply`, then `narrate_all` of the move for `viewers`: what the server does with
+        every move. Here from a copy of the state before it; a game whose narration reads
+        only a part of the position before the move overrides this to keep just that part
+        (a copy of the whole state cost the server more than the narration). Raises as
+        `apply` does, changing nothing."""
+        before = self.clone()
+        self.apply(seat, action)
+        return self.narrate_all(before, seat, action, viewers)
+
     # -- persistence ------------------------------------------------------------------------
     @abstractmethod
     def to_json(self) -> dict[str, Any]:

@@ -487,6 +487,11 @@ def _check_narration(
     it is also the same, so must the narration be."""
     viewers: list[int | None] = [None, *range(before.num_players)]
     told_all = after.narrate_all(before, seat, action, viewers)
+    applied = before.clone()  # as the server plays and logs a move
+    assert applied.apply_narrated(seat, action, viewers) == told_all, (
+        "apply_narrated says otherwise than narrate_all"
+    )
+    assert applied.to_json() == after.to_json(), "apply_narrated played otherwise than apply"
     for viewer in viewers:
         told = after.narrate(before, seat, action, viewer)
         assert told_all[viewer] == told, f"narrate_all differs from narrate for seat {viewer}"

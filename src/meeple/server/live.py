@@ -265,17 +265,16 @@ class LiveTable:
     def play(self, seat: int, action: Action, at: float) -> None:
         """Apply a move made at time `at`; the engine raises, changing nothing, if it is not
         legal. The caller raises the version once the move is stored."""
-        before = self.state.clone()
-        movers_before = set(before.to_move())
-        self.state.apply(seat, action)
+        movers_before = set(self.state.to_move())
+        reveals_before = self.state.reveal_count
+        told = self.state.apply_narrated(seat, action, self.readers)
         self.views.clear()
         sizes = {reader: len(entries) for reader, entries in self.log.items()}
-        for reader, lines in self.state.narrate_all(before, seat, action, self.readers).items():
+        for reader, lines in told.items():
             self.log[reader].extend(lines)
         self.recap[seat] = len(self.log[seat])
         undoable = (
-            self.state.reveal_count == before.reveal_count
-            and action.kind not in self.info.undo_stops
+            self.state.reveal_count == reveals_before and action.kind not in self.info.undo_stops
         )
         self.moves.append(Played(seat, action, undoable, sizes))
         movers_after = set(self.state.to_move())

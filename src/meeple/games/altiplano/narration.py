@@ -56,8 +56,23 @@ def narrate_all(
 ) -> dict[int | None, list[LogEntry]]:
     """The lines each of `viewers` reads: the same for all, except that a secret move is
     named only to its mover."""
-    old, new = told_part(before), told_part(after)
-    text: str = before.action_label(action)
+    return narrate_told(
+        told_part(before), before.action_label(action), after, seat, action, viewers
+    )
+
+
+def narrate_told(
+    old: Mapping[str, Any],
+    label: str,
+    after: AltiplanoState,
+    seat: int,
+    action: Action,
+    viewers: Sequence[int | None],
+) -> dict[int | None, list[LogEntry]]:
+    """`narrate_all` from what it reads of the state before the move: its told part (`old`)
+    and the move's label there."""
+    new = told_part(after)
+    text = label
     if action.kind in DRAWS:
         where = DRAWS[action.kind]
         drawn = _gained(old["players"][seat][where], new["players"][seat][where])

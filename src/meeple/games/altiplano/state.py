@@ -387,6 +387,15 @@ class AltiplanoState(GameState):
     ) -> dict[int | None, list[LogEntry]]:
         return narration.narrate_all(before, self, seat, action, viewers)
 
+    def apply_narrated(
+        self, seat: int, action: Action, viewers: Sequence[int | None]
+    ) -> dict[int | None, list[LogEntry]]:
+        """The narration reads only the told part and the move's label before it: those are
+        kept, not a copy of the state."""
+        told, label = hidden.told_part(self), self.action_label(action)
+        self.apply(seat, action)
+        return narration.narrate_told(told, label, self, seat, action, viewers)
+
     # ------------------------------------------------------------------ persistence
     def to_json(self) -> dict[str, Any]:
         options = dict(self.options)

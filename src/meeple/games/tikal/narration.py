@@ -269,10 +269,21 @@ def narrate_all(
     viewers: Sequence[int | None],
 ) -> dict[int | None, list[LogEntry]]:
     """The lines each of `viewers` reads: the same for every one (see the module)."""
+    return narrate_told(views.told_part(before), before.action_label(action), after, seat, viewers)
+
+
+def narrate_told(
+    old: Mapping[str, Any],
+    label: str,
+    after: TikalState,
+    seat: int,
+    viewers: Sequence[int | None],
+) -> dict[int | None, list[LogEntry]]:
+    """`narrate_all` from what it reads of the state before the move: its told part (`old`)
+    and the move's label there."""
     for viewer in viewers:
         after.check_view_seat(viewer)  # a seat that is not one reads nothing, as its view
-    old, new = views.told_part(before), views.told_part(after)
-    lines = [LogEntry(seat, before.action_label(action)), *events(after, old, new)]
+    lines = [LogEntry(seat, label), *events(after, old, views.told_part(after))]
     return {viewer: lines[:] for viewer in viewers}
 
 
