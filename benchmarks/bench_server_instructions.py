@@ -235,7 +235,7 @@ async def play(args: argparse.Namespace) -> tuple[Tally, float]:
     return tally, cpu
 
 
-def count(tree: str, tables: int, moves: int) -> tuple[int, int]:
+def count(tree: str, tables: int, moves: int, deltas: bool) -> tuple[int, int]:
     """(instructions, moves) of one run under valgrind with `tree` first on the path."""
     run = subprocess.run(
         [
@@ -251,6 +251,7 @@ def count(tree: str, tables: int, moves: int) -> tuple[int, int]:
             str(moves),
             "--think",
             "1.0",
+            *(["--deltas"] if deltas else []),
         ],
         env={**os.environ, "PYTHONPATH": tree, "OPENBLAS_NUM_THREADS": "1"},
         capture_output=True,
@@ -274,7 +275,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.count:
         for tree in args.count:
-            (low, low_moves), (high, high_moves) = (count(tree, *run) for run in COUNTED_RUNS)
+            (low, low_moves), (high, high_moves) = (
+                count(tree, *run, args.deltas) for run in COUNTED_RUNS
+            )
             per_move = (high - low) / (high_moves - low_moves)
             print(f"{tree}: {per_move / 1000:,.0f} k instructions a move", flush=True)
         return
