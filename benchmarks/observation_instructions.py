@@ -33,7 +33,7 @@ def positions(games: int, most: int) -> tuple[Any, list[tuple[Any, int]]]:
     from meeple.research.games import acting_seat
 
     info, enc = game_info("altiplano"), encoding({"players": 4})
-    found = []
+    found: list[tuple[Any, int]] = []
     for seed in range(games):
         rng = random.Random(seed)
         state = AltiplanoState.new({"players": 4}, seed)
