@@ -71,6 +71,7 @@ COMPILED = [
     "src/meeple/games/altiplano/evaluation.py",
     "src/meeple/games/altiplano/components.py",
     "src/meeple/games/altiplano/missions.py",
+    "src/meeple/games/altiplano/state_observation.py",
     "src/meeple/bots/tree.py",
     "src/meeple/engine/rng.py",
     "src/meeple/games/tikal/state_observation.py",

@@ -53,6 +53,8 @@ TESTS = [
     "tests/engine/test_engine_rng_shuffle.py",
     # Tikal's observation for the research adapters, against the view's at every position.
     "tests/tikal/test_tikal_state_observation.py",
+    # Altiplano's, likewise.
+    "tests/altiplano/test_altiplano_observed_view.py",
 ]
 #: Prints the file each module named on the command line is imported from.
 WHERE_FROM = (

@@ -89,7 +89,7 @@ class AltiplanoEncoding:
 
     def state_observer(self) -> StateObservation:
         """What the research adapters observe with: the same vectors as `observe`, each
-        player's block kept while its data stays the same
+        viewer's kept and only the segments of the state's changed values rewritten
         (`meeple.games.altiplano.state_observation`)."""
         return StateObservation(self.observer)
 

@@ -1,50 +1,1015 @@
-"""Altiplano's observation for the research adapters, written block by block and each block
-kept while what it is written from stays the same.
+"""Altiplano's observation for the research adapters, written from the state, incrementally:
+each viewer's vector kept, and only the segments whose state values changed rewritten.
 
-The observation (`observation.Observer`) is the table's segments, then one block per player in
-seat order from the viewer. A player's block depends only on that player's data as the viewer
-sees it: its own data for its own block (the seats it passed mission cards to are counted from
-itself, the viewer), and the same redacted data for every other viewer (`observed_view`;
-whether the game is over decides whether its kept missions show). So the block a player shows
-the others is shared by every other viewer, and most steps change one player's data at most.
+`AltiplanoEncoding.observation` makes the vector from a seat's view (`observation.Observer`, a
+dict of entries read from the JSON-ready view): the documented form, and the reference this one
+is tested against at every position of random games of every variant, every seat and the
+spectators (tests/altiplano/test_altiplano_observed_view.py).
 
-Each block is kept with the JSON of the data it was written from (`orjson`, at C speed); the
-next observation serialises the player's data again and writes the block anew only when the
-text differs. Equal text is equal data as the reader reads it (numbers, strings, lists, keys),
-so any state may be observed in any order (clones, other games): only the work depends on
-what came before, never the vector. The table's segments that are the same for every viewer
-and change now and then (`Observer.FIXED`) are kept likewise; the others are written every
-time. The vector is written into C floats (`array.array`) and handed out as a numpy array of
-that memory, new at every call. Each vector is the same as ``observation(state.view(seat))``,
-tested at every position of random games of every variant, every seat and the spectators
-(tests/altiplano/test_altiplano_observed_view.py).
+A `StateObservation` keeps, per viewer (a seat, or the spectators), the viewer's last vector and
+a copy of each of the state's values it was written from: the table's (`_TABLE`) and each
+player's (`_PLAYER`, `_MISSIONS`). An observation reads those values with `operator.itemgetter`
+(the table's in one call, a player's in two groups, `_PLAYER_GROUPS`: what most steps change,
+and the rest), compares each group with its copies at once (a tuple comparison, at C speed),
+finds the changed values of a group that differs (`map` of `operator.ne`, `itertools.compress`)
+and rewrites only the segments they feed, keeping a copy of each changed value (the leaves
+shared: strings, numbers). Most segments are written from scratch (set to zero, then written);
+a player's fields rewrite only the locations whose tiles changed, this round's placements only
+those added, the planning board only the goods whose counts changed. The comparisons are by
+value against copies (the engine changes its lists in place), so any state may be observed in
+any order (clones, other games): only the work depends on what came before, never the vector.
+
+What another seat's block shows is its view (`observed_view.as_others_see`): no bag or container
+contents, hand, gift, seen cards or passages, their sizes in their place, the kept missions only
+once the game is over (the revealed ones before). A viewer's vector is rebuilt whole when the
+game's being over changes. Each observation is handed out as a new numpy array (a copy of the
+viewer's vector), which nothing here changes later.
+
+Cost (docs/benchmarks.md, issue 26, session 28): about 178 k instructions a call pure and 154 k
+compiled (setup.py `COMPILED`), against 252 k for the former blocks kept with their JSON. Most of
+it is finding what changed: reading and comparing the four players' data and the table's (some
+200 dictionary look-ups and the nested dictionaries' comparisons), then the numbers written
+(each write into the vector costs about as much as a dozen Python steps) and the copy handed
+out.
 """
 
 from __future__ import annotations
 
 import array
-from typing import TYPE_CHECKING, Any, cast
+import operator
+from collections import Counter
+from collections.abc import Callable, Sequence
+from itertools import compress
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
-import orjson
 
-from meeple.games.altiplano.observation import Observer, Sparse
-from meeple.games.altiplano.observed_view import as_others_see, table_view
+from meeple.games.altiplano.observation import LETTERS, MOVEMENT_TILES, SWAP_STEPS, Observer
 
 if TYPE_CHECKING:
     from meeple.games.altiplano.state import AltiplanoState
 
+    #: The kept vectors: C floats.
+    _Vector = array.array[float]
+
 _Floats = npt.NDArray[np.float32]
+#: The same memory as a `_Vector`, to write numbers one by one (typeshed types a memoryview's
+#: items as ints whatever its format, so its writes are not checked).
+_Writes = Any
+
+#: The table's values an observation reads, in the order `itemgetter` gives them.
+_TABLE = (
+    "phase",
+    "round",
+    "end_round",
+    "start",
+    "circle",
+    "supply",
+    "box",
+    "houses",
+    "boats",
+    "carts",
+    "orders",
+    "orders_box",
+    "stack",
+    "strip",
+    "ext_box",
+    "ext_bought",
+    "roles_free",
+    "drafter",
+    "mission_deck",
+    "missions_box",
+    "firsts",
+    "turn",
+    "passed",
+    "ready",
+)
+#: Each player's values an observation reads (the mission fields only in a game with Missions).
+_PLAYER = (
+    "role",
+    "coins",
+    "figure",
+    "road",
+    "planning",
+    "fields",
+    "role_fields",
+    "ext",
+    "ext_fields",
+    "wild",
+    "move",
+    "carts",
+    "top_used",
+    "bought_cart",
+    "bought_ext",
+    "placed_now",
+    "bag",
+    "container",
+    "warehouse",
+    "order",
+    "orders_done",
+    "houses",
+    "boats",
+    "buffer",
+    "pending_corn",
+    "swap",
+    "final",
+    "final_drawn",
+)
+_MISSIONS = ("missions", "revealed", "hand", "gift", "draft", "seen", "gave")
+_NAMES = _PLAYER + _MISSIONS
+#: A player's values in two groups, each compared at once (one `itemgetter` call and a tuple
+#: comparison, at C speed): those that change at most steps, and the rest.
+_PLAYER_GROUPS = (
+    ("planning", "fields", "placed_now", "top_used", "figure", "move", "coins", "container"),
+    tuple(
+        name
+        for name in _NAMES
+        if name
+        not in (
+            "planning",
+            "fields",
+            "placed_now",
+            "top_used",
+            "figure",
+            "move",
+            "coins",
+            "container",
+        )
+    ),
+)
 
 
-def _floats(entries: Sparse, size: int) -> array.array[float]:
-    """The entries as C floats, zeros elsewhere (numpy's per-call cost is several times that
-    of a few dozen item writes)."""
-    out = array.array("f", bytes(4 * size))
-    for i, value in entries.items():
-        out[i] = value
-    return out
+class _Never:
+    """What a value is compared with before it was ever read: different from everything."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __ne__(self, other: object) -> bool:
+        return True
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_NEVER = _Never()
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _lists(value: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    return dict(zip(value, map(list.copy, value.values()), strict=True))
+
+
+def _dicts(value: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return dict(zip(value, map(dict.copy, value.values()), strict=True))
+
+
+def _rows(value: list[list[Any]]) -> list[list[Any]]:
+    return list(map(list.copy, value))
+
+
+def _order(value: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if value is None else {"id": value["id"], "delivered": value["delivered"][:]}
+
+
+#: How a value is copied to be compared with later (the leaves shared: they are strings,
+#: numbers, None and booleans).
+_COPY: dict[str, Callable[[Any], Any]] = {
+    "fields": _lists,
+    "ext_fields": _dicts,
+    "warehouse": _rows,
+    "placed_now": _rows,
+    "gave": _rows,
+    "order": _order,
+    "role": _same,
+    "figure": _same,
+    "end_round": _same,
+    "phase": _same,
+    "swap": _same,
+}
+
+
+def _copier(name: str, value: Any) -> Callable[[Any], Any]:
+    """How `name`'s values are copied, chosen by `value`, one of them."""
+    if name in _COPY:
+        return _COPY[name]
+    if isinstance(value, list):
+        return list.copy
+    if isinstance(value, dict):
+        return dict.copy
+    return _same
+
+
+#: A table segment's writer: (vector, state, the state's data, the viewer's base seat).
+TableWriter = Callable[["_Vector", _Writes, "AltiplanoState", dict[str, Any], int], None]
+#: A player segment's writer: (vector, the block's start, the player's data, whether the block
+#: is the viewer's own, whether the game is over, the viewer's base seat).
+PlayerWriter = Callable[["_Vector", _Writes, int, dict[str, Any], bool, bool, int, Any], None]
+
+
+_ZERO: dict[int, _Vector] = {}
+
+
+def _zeros(arr: _Vector, first: int, size: int) -> None:
+    """Sets `size` numbers from `first` to zero."""
+    zero = _ZERO.get(size)
+    if zero is None:
+        zero = _ZERO[size] = array.array("f", bytes(4 * size))
+    arr[first : first + size] = zero
+
+
+def _table_writers(o: Observer) -> list[tuple[tuple[str, ...], TableWriter]]:
+    """The table's segments (but the options and the seat, fixed per viewer) with the values
+    each is written from; mirrors `Observer._table_fixed` and `Observer._table_seated`."""
+    n, G, L = o.players, len(o.goods), len(o.locations)
+    goods, E = o.goods, len(o.extensions)
+    writers: list[tuple[tuple[str, ...], TableWriter]] = []
+
+    def one_hot(name: str, first: int, size: int, index: Callable[[Any, int], int | None]) -> None:
+        def write(
+            arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+        ) -> None:
+            _zeros(arr, first, size)
+            i = index(s[name], base)
+            if i is not None:
+                mv[first + i] = 1.0
+
+        writers.append(((name,), write))
+
+    def counts(name: str, first: int) -> None:
+        def write(
+            arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+        ) -> None:
+            _zeros(arr, first, G)
+            for good, count in s[name].items():
+                mv[first + goods[good]] = count
+
+        writers.append(((name,), write))
+
+    def tally(name: str, first: int) -> None:
+        def write(
+            arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+        ) -> None:
+            _zeros(arr, first, G)
+            for good in s[name]:
+                mv[first + goods[good]] += 1.0
+
+        writers.append(((name,), write))
+
+    def number(name: str, at: int, value: Callable[[Any], float]) -> None:
+        def write(
+            arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+        ) -> None:
+            mv[at] = value(s[name])
+
+        writers.append(((name,), write))
+
+    phases, stages, continued = o.phases, o.stages, o.continued
+    one_hot("phase", o.at_phase, len(phases), lambda phase, base: phases[phase])
+
+    def write_round(
+        arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+    ) -> None:
+        mv[o.at_round] = s["round"]
+        end = s["end_round"]
+        mv[o.at_end] = 0.0 if end is None else 1.0
+        mv[o.at_end + 1] = 0.0 if end is None else end - s["round"]
+
+    writers.append((("round", "end_round"), write_round))
+    one_hot("start", o.at_start, n, lambda start, base: (start - base) % n)
+    locations = o.locations
+
+    def write_circle(
+        arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+    ) -> None:
+        _zeros(arr, o.at_circle, L * L)
+        for place, loc in enumerate(s["circle"]):
+            mv[o.at_circle + locations[loc] * L + place] = 1.0
+
+    writers.append((("circle",), write_circle))
+    counts("supply", o.at_supply)
+    counts("box", o.at_box)
+    tally("houses", o.at_houses)
+    tally("boats", o.at_boats)
+    number("carts", o.at_carts, float)
+    orders = o.orders
+
+    def write_orders(
+        arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+    ) -> None:
+        _zeros(arr, o.at_orders, len(orders))
+        for order in s["orders"]:
+            mv[o.at_orders + orders[order]] = 1.0
+
+    writers.append((("orders",), write_orders))
+    number("orders_box", o.at_orders_box, len)
+
+    def write_stack(
+        arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+    ) -> None:
+        _zeros(arr, o.at_stack, len(LETTERS))
+        extensions = state.comps.extensions
+        for letter, count in Counter(extensions[e].letter for e in s["stack"]).items():
+            mv[o.at_stack + LETTERS.index(letter)] = count
+
+    writers.append((("stack",), write_stack))
+    extension = o.extensions
+
+    def write_strip(
+        arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+    ) -> None:
+        _zeros(arr, o.at_strip, o.strip_slots * E)
+        for slot, eid in enumerate(s["strip"]):
+            if eid is not None:
+                mv[o.at_strip + slot * E + extension[eid]] = 1.0
+
+    writers.append((("strip",), write_strip))
+
+    def write_ext_box(
+        arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+    ) -> None:
+        _zeros(arr, o.at_ext_box, E)
+        for eid in s["ext_box"]:
+            mv[o.at_ext_box + extension[eid]] = 1.0
+
+    writers.append((("ext_box",), write_ext_box))
+    number("ext_bought", o.at_ext_bought, float)
+    roles = o.roles
+
+    def write_roles(
+        arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+    ) -> None:
+        free = s["roles_free"]
+        mv[o.at_roles_count] = len(free)
+        if o.role_draft:
+            _zeros(arr, o.at_roles, len(roles))
+            for role in free:
+                mv[o.at_roles + roles[role]] = 1.0
+
+    writers.append((("roles_free",), write_roles))
+    if o.role_draft:
+        one_hot("drafter", o.at_drafter, n, lambda d, base: (d - base) % n if d >= 0 else None)
+    if o.missions:
+
+        def write_decks(
+            arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+        ) -> None:
+            mv[o.at_decks] = len(s["mission_deck"])
+            mv[o.at_decks + 1] = len(s["missions_box"])
+
+        writers.append((("mission_deck", "missions_box"), write_decks))
+    events = o.events
+
+    def write_firsts(
+        arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+    ) -> None:
+        _zeros(arr, o.at_firsts, len(events) * n)
+        for event, first in s["firsts"].items():
+            mv[o.at_firsts + events[event] * n + (first - base) % n] = 1.0
+
+    writers.append((("firsts",), write_firsts))
+
+    def write_turn(
+        arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+    ) -> None:
+        turn = s["turn"]
+        _zeros(arr, o.at_turn, n)
+        mv[o.at_turn + (turn["seat"] - base) % n] = 1.0
+        _zeros(arr, o.at_stage, len(stages))
+        mv[o.at_stage + stages[turn["stage"]]] = 1.0
+        _zeros(arr, o.at_cont, len(continued))
+        if turn["cont"] is not None:
+            mv[o.at_cont + continued[turn["cont"]]] = 1.0
+
+    writers.append((("turn",), write_turn))
+
+    def seats(name: str, first: int) -> None:
+        def write(
+            arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+        ) -> None:
+            flags = s[name]
+            for k in range(n):
+                mv[first + k] = 1.0 if flags[(base + k) % n] else 0.0
+
+        writers.append(((name,), write))
+
+    seats("passed", o.at_passed)
+    seats("ready", o.at_ready)
+    return writers
+
+
+def _player_writers(o: Observer) -> list[tuple[tuple[str, ...], PlayerWriter]]:
+    """A player block's segments with the values each is written from; mirrors
+    `Observer._player` and the methods it calls, given the player's data rather than the
+    view's form of it (another seat's block leaves the secret fields out)."""
+    G, goods = len(o.goods), o.goods
+    writers: list[tuple[tuple[str, ...], PlayerWriter]] = []
+
+    def one_hot(name: str, first: int, size: int, index: dict[str, int]) -> None:
+        def write(
+            arr: _Vector,
+            mv: _Writes,
+            at: int,
+            p: dict[str, Any],
+            own: bool,
+            over: bool,
+            base: int,
+            old: Any,
+        ) -> None:
+            _zeros(arr, at + first, size)
+            value = p[name]
+            if value is not None:
+                mv[at + first + index[value]] = 1.0
+
+        writers.append(((name,), write))
+
+    def number(name: str, first: int) -> None:
+        def write(
+            arr: _Vector,
+            mv: _Writes,
+            at: int,
+            p: dict[str, Any],
+            own: bool,
+            over: bool,
+            base: int,
+            old: Any,
+        ) -> None:
+            mv[at + first] = p[name]
+
+        writers.append(((name,), write))
+
+    def counts(name: str, first: int) -> None:
+        def write(
+            arr: _Vector,
+            mv: _Writes,
+            at: int,
+            p: dict[str, Any],
+            own: bool,
+            over: bool,
+            base: int,
+            old: Any,
+        ) -> None:
+            _zeros(arr, at + first, G)
+            for good, count in p[name].items():
+                mv[at + first + goods[good]] = count
+
+        writers.append(((name,), write))
+
+    def tally(name: str, first: int) -> None:
+        def write(
+            arr: _Vector,
+            mv: _Writes,
+            at: int,
+            p: dict[str, Any],
+            own: bool,
+            over: bool,
+            base: int,
+            old: Any,
+        ) -> None:
+            _zeros(arr, at + first, G)
+            for good in p[name]:
+                mv[at + first + goods[good]] += 1.0
+
+        writers.append(((name,), write))
+
+    def marks(name: str, first: int, size: int, index: dict[str, int]) -> None:
+        """One 1 per card (or extension) listed."""
+
+        def write(
+            arr: _Vector,
+            mv: _Writes,
+            at: int,
+            p: dict[str, Any],
+            own: bool,
+            over: bool,
+            base: int,
+            old: Any,
+        ) -> None:
+            _zeros(arr, at + first, size)
+            for card in p[name]:
+                mv[at + first + index[card]] = 1.0
+
+        writers.append(((name,), write))
+
+    L = len(o.locations)
+    one_hot("role", o.p_role, len(o.roles), o.roles)
+    number("coins", o.p_coins)
+    one_hot("figure", o.p_figure, L, o.locations)
+    number("road", o.p_road)
+    first_planning = o.p_planning
+
+    def write_planning(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        first = at + first_planning
+        planning = p["planning"]
+        if type(old) is not dict:
+            _zeros(arr, first, G)
+            old = {}
+        for good, count in planning.items():
+            if old.get(good) != count:
+                mv[first + goods[good]] = count
+        for good in old.keys() - planning.keys():
+            mv[first + goods[good]] = 0.0
+
+    writers.append((("planning",), write_planning))
+    locations = o.locations
+
+    zero_row = array.array("f", bytes(4 * G))
+
+    def write_fields(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        first = at + o.p_fields
+        fields = p["fields"]
+        if type(old) is not dict or old.keys() != fields.keys():
+            _zeros(arr, first, L * G)
+            old = {}
+        for loc, tiles in fields.items():
+            if tiles != old.get(loc):  # the rows of the locations whose tiles changed
+                row = first + locations[loc] * G
+                arr[row : row + G] = zero_row
+                for good in tiles:
+                    mv[row + goods[good]] += 1.0
+
+    writers.append((("fields",), write_fields))
+    role_inputs = o.role_inputs
+
+    def write_role_fields(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        first = at + o.p_role_fields
+        _zeros(arr, first, len(role_inputs))
+        for good, count in p["role_fields"].items():
+            mv[first + role_inputs[good]] = count
+
+    writers.append((("role_fields",), write_role_fields))
+    marks("ext", o.p_ext, len(o.extensions), o.extensions)
+    ext_inputs, ext_at = o.ext_inputs, o.p_ext_fields
+    ext_size = sum(len(inputs) for inputs in ext_inputs.values())
+    first_ext = min(ext_at.values(), default=0)
+
+    def write_ext_fields(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        _zeros(arr, at + first_ext, ext_size)
+        for eid, placed in p["ext_fields"].items():
+            inputs, first = ext_inputs[eid], at + ext_at[eid]
+            for good, count in placed.items():
+                mv[first + inputs[good]] = count
+
+    writers.append((("ext_fields",), write_ext_fields))
+    wildcards = o.wildcards
+
+    def write_wild(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        first = at + o.p_wild
+        _zeros(arr, first, len(wildcards) * G)
+        for eid, good in p["wild"].items():
+            if good is not None:
+                mv[first + wildcards[eid] * G + goods[good]] = 1.0
+
+    writers.append((("wild",), write_wild))
+    M = o.movement_fields
+
+    def write_move(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        first = at + o.p_move
+        _zeros(arr, first, 2 * M)
+        for field, on_field in enumerate(p["move"]):
+            if on_field is not None:
+                mv[first + 2 * field + MOVEMENT_TILES[on_field]] = 1.0
+
+    writers.append((("move",), write_move))
+
+    def write_carts(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        first = at + o.p_carts
+        _zeros(arr, first, M)
+        for field, cart in enumerate(p["carts"]):
+            if cart:
+                mv[first + field] = 1.0
+
+    writers.append((("carts",), write_carts))
+
+    def flag(name: str, i: int) -> None:
+        def write(
+            arr: _Vector,
+            mv: _Writes,
+            at: int,
+            p: dict[str, Any],
+            own: bool,
+            over: bool,
+            base: int,
+            old: Any,
+        ) -> None:
+            mv[at + o.p_flags + i] = 1.0 if p[name] else 0.0
+
+        writers.append(((name,), write))
+
+    for i, name in enumerate(("top_used", "bought_cart", "bought_ext")):
+        flag(name, i)
+    placements = o.placements
+    placement: dict[str, dict[str, int]] = {}
+    for key, i in placements.items():
+        target, _, good = key.rpartition("|")
+        placement.setdefault(target, {})[good] = i
+
+    def write_placed(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        first = at + o.p_placed
+        placed = p["placed_now"]
+        if type(old) is list and placed[: len(old)] == old:
+            placed = placed[len(old) :]  # placements added since: only those
+        else:
+            _zeros(arr, first, len(placements))
+        for target, good in placed:
+            mv[first + placement[target][good]] += 1.0
+
+    writers.append((("placed_now",), write_placed))
+
+    def write_bag(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        bag, container = p["bag"], p["container"]
+        if own:
+            first = at + o.p_bag
+            _zeros(arr, first, G)
+            for good, count in bag.items():
+                mv[first + goods[good]] = count
+            first = at + o.p_container
+            _zeros(arr, first, G)
+            for good, count in container.items():
+                mv[first + goods[good]] = count
+        mv[at + o.p_sizes] = sum(bag.values())
+        mv[at + o.p_sizes + 1] = sum(container.values())
+
+    writers.append((("bag", "container"), write_bag))
+    rows = o.rows
+
+    def write_warehouse(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        first = at + o.p_warehouse
+        _zeros(arr, first, rows * G)
+        for row, tiles in enumerate(p["warehouse"]):
+            for good in tiles:
+                mv[first + row * G + goods[good]] += 1.0
+
+    writers.append((("warehouse",), write_warehouse))
+    orders = o.orders
+
+    def write_order(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        _zeros(arr, at + o.p_order, len(orders))
+        first = at + o.p_delivered
+        _zeros(arr, first, G)
+        order = p["order"]
+        if order is not None:
+            mv[at + o.p_order + orders[order["id"]]] = 1.0
+            for good in order["delivered"]:
+                mv[first + goods[good]] += 1.0
+
+    writers.append((("order",), write_order))
+    marks("orders_done", o.p_orders_done, len(orders), orders)
+    tally("houses", o.p_houses)
+    tally("boats", o.p_boats)
+    number("buffer", o.p_corn)
+
+    def write_pending(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        mv[at + o.p_corn + 1] = p["pending_corn"]
+
+    writers.append((("pending_corn",), write_pending))
+
+    def write_swap(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        _zeros(arr, at + o.p_swap, len(SWAP_STEPS))
+        if p["swap"]:
+            mv[at + o.p_swap + SWAP_STEPS.index(p["swap"])] = 1.0
+
+    writers.append((("swap",), write_swap))
+    counts("final", o.p_final)
+
+    def write_final_drawn(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        mv[at + o.p_final_drawn] = 1.0 if p["final_drawn"] else 0.0
+
+    writers.append((("final_drawn",), write_final_drawn))
+    if o.missions:
+        writers.extend(_mission_writers(o))
+    else:
+        writers.append((_MISSIONS, _nothing))
+    return writers
+
+
+def _nothing(*args: Any) -> None:
+    """The writer of values that feed no segment (the mission fields of a game without
+    Missions)."""
+
+
+def _mission_writers(o: Observer) -> list[tuple[tuple[str, ...], PlayerWriter]]:
+    """The mission segments of a player's block (`Observer._missions`)."""
+    cards, K, n = o.mission_cards, len(o.mission_cards), o.players
+    writers: list[tuple[tuple[str, ...], PlayerWriter]] = []
+
+    def write_missions(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        first = at + o.p_missions
+        _zeros(arr, first, K)
+        for card in p["missions"] if own or over else p["revealed"]:
+            mv[first + cards[card]] = 1.0
+
+    writers.append((("missions", "revealed"), write_missions))
+
+    def write_revealed(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        first = at + o.p_revealed
+        _zeros(arr, first, K)
+        for card in p["revealed"]:
+            mv[first + cards[card]] = 1.0
+
+    writers.append((("revealed",), write_revealed))
+
+    def write_sizes(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        first = at + o.p_mission_sizes
+        mv[first] = len(p["missions"])
+        mv[first + 1] = len(p["hand"])
+        mv[first + 2] = len(p["gift"])
+
+    writers.append((("missions", "hand", "gift"), write_sizes))
+
+    def write_draft(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        _zeros(arr, at + o.p_draft, len(range(4)))
+        mv[at + o.p_draft + p["draft"]] = 1.0
+
+    writers.append((("draft",), write_draft))
+
+    def secret(name: str, first: int) -> None:
+        def write(
+            arr: _Vector,
+            mv: _Writes,
+            at: int,
+            p: dict[str, Any],
+            own: bool,
+            over: bool,
+            base: int,
+            old: Any,
+        ) -> None:
+            if own:
+                _zeros(arr, at + first, K)
+                for card in p[name]:
+                    mv[at + first + cards[card]] = 1.0
+
+        writers.append(((name,), write))
+
+    secret("hand", o.p_hand)
+    secret("seen", o.p_seen)
+
+    def write_gift(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        if own:
+            first = at + o.p_gift
+            _zeros(arr, first, 2 * K)
+            for i, card in enumerate(p["gift"]):
+                mv[first + i * K + cards[card]] = 1.0
+
+    writers.append((("gift",), write_gift))
+
+    def write_gave(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        if own:
+            first = at + o.p_gave
+            _zeros(arr, first, K * (n + 1))
+            for dest, card in p["gave"]:
+                where = n if dest < 0 else (dest - base) % n
+                mv[first + cards[card] * (n + 1) + where] = 1.0
+
+    writers.append((("gave",), write_gave))
+    return writers
+
+
+def _one_each(names: Sequence[str], writers: list[tuple[tuple[str, ...], Any]]) -> tuple[Any, ...]:
+    """[value's index] -> the one writer of the segments that value feeds (the writers of
+    several segments fed by one value called one after the other). A writer fed by several
+    values runs once for each of them that changed: each writes its segments whole, so twice
+    is the same as once."""
+    result = []
+    for name in names:
+        fed = [w for values, w in writers if name in values]
+        if len(fed) == 1:
+            result.append(fed[0])
+        else:
+
+            def all_of(*args: Any, fed: list[Any] = fed) -> None:
+                for write in fed:
+                    write(*args)
+
+            result.append(all_of)
+    return tuple(result)
+
+
+class _Viewer:
+    """One viewer's vector and copies of the values it was written from: the table's in
+    `_TABLE`'s order (a list, and a tuple of the same to compare at once), each player's data
+    whole (`copy_player`'s copy, to compare at once)."""
+
+    __slots__ = ("mv", "over", "players", "seen", "table", "table_now", "vec")
+
+    def __init__(self, vec: _Vector, over: bool, tables: int, players: int) -> None:
+        self.vec = vec
+        #: the same memory, to write numbers one by one (faster than the array's own writes),
+        #: and as numpy sees it, to copy it whole
+        self.mv: _Writes = memoryview(vec)
+        self.seen = np.frombuffer(vec, dtype=np.float32)
+        self.over = over
+        self.table: list[Any] = [_NEVER] * tables
+        self.table_now: tuple[Any, ...] = ()
+        self.players: list[list[tuple[Any, ...]]] = [
+            [(_NEVER,) * len(group) for group in _PLAYER_GROUPS] for _ in range(players)
+        ]
+
+
+#: A group of values compared at once: its getter, its indexes, and per value its writer and
+#: how it is copied.
+_Group = tuple[Callable[[Any], tuple[Any, ...]], range, tuple[Any, ...], tuple[Any, ...]]
+
+
+def _grouped(
+    groups: tuple[tuple[str, ...], ...],
+    names: tuple[str, ...],
+    writers: tuple[Any, ...],
+    copies: tuple[Callable[[Any], Any], ...],
+) -> tuple[_Group, ...]:
+    at = {name: i for i, name in enumerate(names)}
+    return tuple(
+        (
+            operator.itemgetter(*group),
+            range(len(group)),
+            tuple(writers[at[name]] for name in group),
+            tuple(copies[at[name]] for name in group),
+        )
+        for group in groups
+    )
 
 
 class StateObservation:
@@ -52,52 +1017,76 @@ class StateObservation:
     adapter, not shared between threads."""
 
     def __init__(self, observer: Observer) -> None:
-        self.o = observer
-        self._blank = array.array("f", bytes(4 * observer.size))
-        #: the JSON of what the table's fixed segments were written from, and those segments
-        self._fixed: tuple[bytes, array.array[float]] | None = None
-        #: (seat, whether seen by itself, whether the game is over) -> (the JSON of the data
-        #: the block was written from, the block)
-        self._blocks: dict[tuple[int, bool, bool], tuple[bytes, array.array[float]]] = {}
+        self.o = o = observer
+        self._n = o.players
+        self._table_size, self._block_size = o.table.size, o.block.size
+        self._blank = array.array("f", bytes(4 * o.size))
+        self._blank[o.at_options] = float(o.role_draft)
+        self._blank[o.at_options + 1] = float(o.missions)
+        # The mission fields are read in every game (empty without Missions), so that the
+        # whole player's data is compared at once.
+        self._table_get = operator.itemgetter(*_TABLE)
+        self._player_get = operator.itemgetter(*_PLAYER, *_MISSIONS)
+        self._table_range = range(len(_TABLE))
+        self._player_range = range(len(_PLAYER) + len(_MISSIONS))
+        self._table_writers = _one_each(_TABLE, _table_writers(o))
+        self._player_writers = _one_each(_PLAYER + _MISSIONS, _player_writers(o))
+        #: how each value is copied, chosen by the first state observed
+        self._table_copy: tuple[Callable[[Any], Any], ...] = ()
+        self._player_copy: tuple[Callable[[Any], Any], ...] = ()
+        #: viewer (a seat, None for the spectators) -> its vector and what it was written from
+        self._viewers: dict[int | None, _Viewer] = {}
+        #: a player's groups of values compared at once, with their writers and copiers
+        self._player_groups: tuple[_Group, ...] = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) without what it kept: that only saves work."""
         return (StateObservation, (self.o,))
 
+    def _viewer(self, s: dict[str, Any], seat: int | None, over: bool) -> _Viewer:
+        if not self._table_copy:
+            values = self._table_get(s)
+            self._table_copy = tuple(map(_copier, _TABLE, values))
+            values = self._player_get(s["players"][0])
+            self._player_copy = tuple(map(_copier, _PLAYER + _MISSIONS, values))
+            self._player_groups = _grouped(
+                _PLAYER_GROUPS, _NAMES, self._player_writers, self._player_copy
+            )
+        vec = self._blank[:]
+        if seat is not None:
+            vec[self.o.at_seat + seat] = 1.0
+        viewer = _Viewer(vec, over, len(_TABLE), self._n)
+        self._viewers[seat] = viewer
+        return viewer
+
     def observe(self, state: AltiplanoState, seat: int | None) -> _Floats:
         """The vector ``AltiplanoEncoding.observation(state.view(seat))`` gives (a new
         array)."""
-        o = self.o
-        src = cast(dict[str, Any], state.s)
+        s: dict[str, Any] = state.s  # type: ignore[assignment]
+        over = s["phase"] == "over"
+        viewer = self._viewers.get(seat)
+        if viewer is None or viewer.over != over:
+            viewer = self._viewer(s, seat, over)
+        arr, mv = viewer.vec, viewer.mv
         base = 0 if seat is None else seat
-        out = self._blank[:]
-        table_size = o.table.size
-        text = orjson.dumps([src[key] for key in Observer.FIXED])
-        fixed = self._fixed
-        if fixed is None or fixed[0] != text:
-            entries: Sparse = {}
-            o._table_fixed(entries, table_view(state))
-            fixed = self._fixed = (text, _floats(entries, table_size))
-        out[:table_size] = fixed[1]
-        seated: Sparse = {}
-        o._table_seated(seated, src, seat, base)
-        for i, value in seated.items():
-            out[i] = value
-        players, n, blocks = src["players"], o.players, self._blocks
-        over = src["phase"] == "over"
-        size = o.block.size
-        at = table_size
-        for k in range(n):
-            index = (base + k) % n
-            p = players[index]
-            own = index == seat
-            key = (index, own, over and not own)
-            text = orjson.dumps(p)
-            kept = blocks.get(key)
-            if kept is None or kept[0] != text:
-                entries = {}
-                o._player(entries, 0, p if own else as_others_see(p, over), base)
-                kept = blocks[key] = (text, _floats(entries, size))
-            out[at : at + size] = kept[1]
-            at += size
-        return np.frombuffer(out, dtype=np.float32)
+        values = self._table_get(s)
+        if values != viewer.table_now:
+            kept, write, copy = viewer.table, self._table_writers, self._table_copy
+            for i in compress(self._table_range, map(operator.ne, values, kept)):
+                write[i](arr, mv, state, s, base)
+                kept[i] = copy[i](values[i])
+            viewer.table_now = tuple(kept)
+        n, groups = self._n, self._player_groups
+        for index, p in enumerate(s["players"]):
+            kept = viewer.players[index]
+            for g, (get, every, write, copy) in enumerate(groups):
+                values, olds = get(p), kept[g]
+                if values != olds:
+                    at = self._table_size + (index - base) % n * self._block_size
+                    own = index == seat
+                    new = list(olds)
+                    for i in compress(every, map(operator.ne, values, olds)):
+                        write[i](arr, mv, at, p, own, over, base, olds[i])
+                        new[i] = copy[i](values[i])
+                    kept[g] = tuple(new)
+        return viewer.seen.copy()
