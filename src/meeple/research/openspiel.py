@@ -66,6 +66,7 @@ from meeple.research.games import (
     encoding_for,
     playable_actions,
     research_games,
+    shared_indexes,
 )
 from meeple.research.history import (
     MOST_ROWS,
@@ -165,7 +166,7 @@ def _game_class(game: str) -> type[pyspiel.Game]:
             #: drawing from `chance` when they happen.
             self.replay_chance = bool(params["replay_chance"])
             self._labels: GameState | None = None
-            self.indexes = ActionIndexes(self.encoding)
+            self.indexes = shared_indexes(self.encoding)
             #: The observers of `MeepleState.observation_tensor` and
             #: `information_state_tensor`, made when first asked for.
             self.tensor_observers: dict[bool, Observer] = {}
@@ -475,6 +476,20 @@ class MeepleState(pyspiel.State):
     def current_player(self) -> int:
         seat = self._acting_seat()
         return _TERMINAL if seat is None else seat
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The player's legal actions (the player to move's by default), sorted, as pyspiel's
+        own method gives them, without its calls from C++ back into Python first (whether
+        the game is over, the player to move, asked several times): Python callers, such as
+        a learner's loop, get the list here; C++ callers still pay the detour."""
+        seat = self._acting_seat()
+        if player is None:
+            if seat is None:
+                return []
+            player = seat
+        elif player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return self._legal_actions(player) if player == seat else []
 
     def _legal_actions(self, player: int) -> list[int]:
         table = self.table

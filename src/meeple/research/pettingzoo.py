@@ -31,12 +31,12 @@ from rich.console import Console
 from meeple.engine.actions import Action
 from meeple.engine.game import GameState
 from meeple.research.games import (
-    ActionIndexes,
     acting_seat,
     edition_data,
     encoding_for,
     playable_actions,
     seat_options,
+    shared_indexes,
 )
 
 RENDER_MODES = ("ansi", "human")
@@ -90,7 +90,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         }
         self._rng = random.Random()
         self.state: GameState | None = None
-        self._index = ActionIndexes(self.encoding)
+        self._index = shared_indexes(self.encoding)
         self._observer = self.encoding.state_observer()
         #: The actions `observe` offered the acting agent by index, and the step they were
         #: offered at, so that `step` takes a choice without listing the legal actions again
