@@ -295,7 +295,7 @@ def redeal_next(state: TikalState, rng: random.Random) -> None:
         p -= 1
     tokens = state.tokens
     if tokens:
-        piles = list(tokens)
+        piles = sorted(tokens)  # by space: a copy (pickle, JSON) may order the dict otherwise
         pool = [k for s in piles for k in tokens[s]] + state.token_supply
         size, at = len(pool), 0
         for _ in piles:
