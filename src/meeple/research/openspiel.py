@@ -172,6 +172,9 @@ def _game_class(game: str) -> type[pyspiel.Game]:
             self.tensor_observers: dict[bool, Observer] = {}
             #: Their tensors as lists of floats, kept per seat (`TensorLists`).
             self.tensor_lists = {False: TensorLists(), True: TensorLists()}
+            #: The encoding's observer of states for `observation_tensor`, made when first
+            #: asked for (`SeatObserver` without recall, less its copy into its tensor).
+            self.tensor_states: Any = None
 
         def new_initial_state(self) -> MeepleState:
             """A new game of the next seed of the game's generator (OpenSpiel also makes one
@@ -245,8 +248,11 @@ class TensorLists:
         """Pickled (and deep-copied) without what it kept: that only saves work."""
         return (TensorLists, ())
 
-    def values(self, seat: int, tensor: npt.NDArray[np.float32]) -> list[float]:
-        """``tensor.tolist()``, a new list the caller may change."""
+    def values(
+        self, seat: int, tensor: npt.NDArray[np.float32], fresh: bool = False
+    ) -> list[float]:
+        """``tensor.tolist()``, a new list the caller may change. With `fresh` (a new array
+        nobody else holds) the tensor is kept as it is, not copied."""
         kept = self._kept.get(seat)
         if kept is None or kept[0].shape != tensor.shape:
             values: list[float] = tensor.tolist()
@@ -258,7 +264,7 @@ class TensorLists:
             else:
                 for i, x in zip(changed.tolist(), tensor[changed].tolist(), strict=True):
                     values[i] = x
-        self._kept[seat] = (tensor.copy(), values)
+        self._kept[seat] = (tensor if fresh else tensor.copy(), values)
         return values[:]
 
 
@@ -553,6 +559,14 @@ class MeepleState(pyspiel.State):
         if not 0 <= player < self.table.engine.num_players:
             raise pyspiel.SpielError(f"no seat {player} to observe")
         spiel = self.get_game()
+        if not recall:
+            # the seat's observation as the default observer writes it, a new array: handed
+            # to the list as it is, without the observer's copy
+            states = spiel.tensor_states
+            if states is None:
+                states = spiel.tensor_states = self.table.encoding.state_observer()
+            tensor = states.observe(self.table.engine, player).reshape(-1)
+            return spiel.tensor_lists[False].values(player, tensor, fresh=True)
         observer = spiel.tensor_observer(recall)
         observer.set_from(self, player)
         return spiel.tensor_lists[recall].values(player, observer.tensor)
