@@ -40,6 +40,7 @@ from meeple.research.games import (
 )
 
 RENDER_MODES = ("ansi", "human")
+_INT8 = np.dtype(np.int8)
 
 
 def env(
@@ -148,13 +149,13 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         mask = bytearray(self._actions)
         if self._acting_seat() == seat:
             actions = playable_actions(state, self.game_info, seat)
-            offered = dict(zip(self._index.indexes(actions), actions, strict=True))
-            for index in offered:
+            indexes = self._index.indexes(actions)
+            for index in indexes:
                 mask[index] = 1
-            self._offered = (self._steps, offered)
+            self._offered = (self._steps, dict(zip(indexes, actions, strict=True)))
         return {
             "observation": self._observer.observe(state, seat),
-            "action_mask": np.frombuffer(mask, np.int8),
+            "action_mask": np.frombuffer(mask, _INT8),
         }
 
     def step(self, action: int | None) -> None:
@@ -177,10 +178,12 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         state.apply(seat, chosen)
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if any(self.rewards.values()):  # else they are all 0 already: the same dict
+            self.rewards = dict.fromkeys(self.agents, 0.0)
         if state.is_over():
             winners = set(state.winners())
             scores = state.scores()
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             for a in self.agents:
                 self.rewards[a] = 1.0 if self._seat[a] in winners else 0.0
                 self.terminations[a] = True
