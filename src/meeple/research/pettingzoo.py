@@ -140,7 +140,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
 
     def _agent_to_act(self) -> str:
         seat = self._acting_seat()
-        return agent_name(seat if seat is not None else 0)
+        return self.possible_agents[seat if seat is not None else 0]
 
     def observe(self, agent: str) -> dict[str, Any]:
         state, seat = self._game(), self._seat[agent]
