@@ -232,6 +232,9 @@ def _game_class(game: str) -> type[pyspiel.Game]:
     return MeepleGame
 
 
+_BITS = np.dtype(np.uint32)
+
+
 class TensorLists:
     """A tensor as the list of floats OpenSpiel's methods return, made from the list given
     for the same seat last time: a new list of a few thousand floats costs about 150
@@ -242,7 +245,8 @@ class TensorLists:
     (clones, other games of the same game object); only the work depends on the past."""
 
     def __init__(self) -> None:
-        self._kept: dict[int, tuple[npt.NDArray[np.float32], list[float]]] = {}
+        #: [seat] -> (the bits of the tensor last given, its list)
+        self._kept: dict[int, tuple[npt.NDArray[np.uint32], list[float]]] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) without what it kept: that only saves work."""
@@ -254,17 +258,18 @@ class TensorLists:
         """``tensor.tolist()``, a new list the caller may change. With `fresh` (a new array
         nobody else holds) the tensor is kept as it is, not copied."""
         kept = self._kept.get(seat)
-        if kept is None or kept[0].shape != tensor.shape:
+        bits = tensor.view(_BITS)  # compared by their bits: a rewritten 0 stays 0
+        if kept is None or kept[0].shape != bits.shape:
             values: list[float] = tensor.tolist()
         else:
             before, values = kept
-            changed = np.flatnonzero(before.view(np.uint32) != tensor.view(np.uint32))
+            changed = (before != bits).nonzero()[0]  # numpy's method: not its Python wrappers
             if len(changed) > len(tensor) // 4:
                 values = tensor.tolist()
             else:
                 for i, x in zip(changed.tolist(), tensor[changed].tolist(), strict=True):
                     values[i] = x
-        self._kept[seat] = (tensor if fresh else tensor.copy(), values)
+        self._kept[seat] = (bits if fresh else bits.copy(), values)
         return values[:]
 
 
@@ -565,7 +570,9 @@ class MeepleState(pyspiel.State):
             states = spiel.tensor_states
             if states is None:
                 states = spiel.tensor_states = self.table.encoding.state_observer()
-            tensor = states.observe(self.table.engine, player).reshape(-1)
+            tensor = states.observe(self.table.engine, player)
+            if tensor.ndim != 1:
+                tensor = tensor.reshape(-1)
             return spiel.tensor_lists[False].values(player, tensor, fresh=True)
         observer = spiel.tensor_observer(recall)
         observer.set_from(self, player)
