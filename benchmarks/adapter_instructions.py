@@ -3,6 +3,7 @@ counted with valgrind (wall time on this shared machine swings too much to read 
 per cent from it).
 
     python benchmarks/adapter_instructions.py TREE [TREE ...] [--games 1] [--steps 200] [--jobs 2]
+        [--game tikal] [--way pettingzoo]
 
 Each ``TREE`` is a source folder holding ``meeple/`` (pure, or compiled in place with
 ``MEEPLE_COMPILE=1 python setup.py build_ext --inplace``). For each game (4 players), each way
@@ -23,6 +24,9 @@ divided by the extra game's steps is the instructions per step; the adapter's ow
 count per step less the engine's. The games are seeded alike in
 every tree, but each way of playing draws its own random games, so the engine's count per
 step is that of other positions than an adapter's (a few per cent over a few hundred steps).
+``--game`` and ``--way`` (each may be repeated) restrict the runs to those games and ways; the
+table then has a row per tree and game, and a cell only for the ways run (the engine's is
+needed for "own").
 """
 
 from __future__ import annotations
@@ -130,13 +134,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1, help="games counted, after the first")
     parser.add_argument("--steps", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--game", action="append", choices=GAMES, help="only this game")
+    parser.add_argument("--way", action="append", choices=WAYS, help="only this way")
     args = parser.parse_args()
+    games = tuple(args.game or GAMES)
+    ways = tuple(w for w in WAYS if args.way is None or w in args.way)
     # Each game and way in every tree before the next, so that the trees' runs of one way
     # finish together; each count is printed as it comes (stderr), for a run cut short.
     jobs = [
         (t, g, w, n, args.steps)
-        for g in GAMES
-        for w in WAYS
+        for g in games
+        for w in ways
         for t in args.trees
         for n in (1, 1 + args.games)
     ]
@@ -151,17 +159,21 @@ def main() -> None:
     print("| tree | game | engine | PettingZoo (own) | OpenSpiel (own) | OpenSpiel step (own) |")
     print("|---|---|---:|---:|---:|---:|")
     for tree in args.trees:
-        for game in GAMES:
+        for game in games:
             per_step = {}
-            for way in WAYS:
+            for way in ways:
                 (base, first), (total, steps) = (
                     results[(tree, game, way, 1, args.steps)],
                     results[(tree, game, way, 1 + args.games, args.steps)],
                 )
                 per_step[way] = (total - base) / (steps - first)
-            engine = per_step["engine"]
-            cells = [f"{engine / 1000:,.0f} k"] + [
-                f"{per_step[w] / 1000:,.0f} k ({(per_step[w] - engine) / 1000:,.0f} k)"
+            engine = per_step.get("engine")
+            cells = ["" if engine is None else f"{engine / 1000:,.0f} k"] + [
+                ""
+                if w not in per_step
+                else f"{per_step[w] / 1000:,.0f} k"
+                if engine is None
+                else f"{per_step[w] / 1000:,.0f} k ({(per_step[w] - engine) / 1000:,.0f} k)"
                 for w in WAYS[1:]
             ]
             print(f"| {tree} | {game} | " + " | ".join(cells) + " |")

@@ -116,6 +116,23 @@ class ActionIndexes:
         return (ActionIndexes, (self._encoding,))
 
 
+#: The `ActionIndexes` of each encoding (by its identity, with the encoding kept alive:
+#: encodings are cached per options, so there are few), shared by every environment and
+#: OpenSpiel game of it in the process.
+_SHARED_INDEXES: dict[int, tuple[Encoding, ActionIndexes]] = {}
+
+
+def shared_indexes(encoding: Encoding) -> ActionIndexes:
+    """The `ActionIndexes` every adapter of `encoding` in this process shares: a new
+    environment or game then starts with the objects the others have seen (a learner makes
+    one per worker, per game, or per reset of a vectorised environment), instead of
+    encoding them all again."""
+    found = _SHARED_INDEXES.get(id(encoding))
+    if found is None or found[0] is not encoding:
+        found = _SHARED_INDEXES[id(encoding)] = (encoding, ActionIndexes(encoding))
+    return found[1]
+
+
 def action_mask(
     state: GameState, info: GameInfo, index: Callable[[Action], int], size: int, seat: int
 ) -> npt.NDArray[np.int8]:

@@ -66,6 +66,7 @@ from meeple.research.games import (
     encoding_for,
     playable_actions,
     research_games,
+    shared_indexes,
 )
 from meeple.research.history import (
     MOST_ROWS,
@@ -165,12 +166,15 @@ def _game_class(game: str) -> type[pyspiel.Game]:
             #: drawing from `chance` when they happen.
             self.replay_chance = bool(params["replay_chance"])
             self._labels: GameState | None = None
-            self.indexes = ActionIndexes(self.encoding)
+            self.indexes = shared_indexes(self.encoding)
             #: The observers of `MeepleState.observation_tensor` and
             #: `information_state_tensor`, made when first asked for.
             self.tensor_observers: dict[bool, Observer] = {}
             #: Their tensors as lists of floats, kept per seat (`TensorLists`).
             self.tensor_lists = {False: TensorLists(), True: TensorLists()}
+            #: The encoding's observer of states for `observation_tensor`, made when first
+            #: asked for (`SeatObserver` without recall, less its copy into its tensor).
+            self.tensor_states: Any = None
 
         def new_initial_state(self) -> MeepleState:
             """A new game of the next seed of the game's generator (OpenSpiel also makes one
@@ -228,6 +232,9 @@ def _game_class(game: str) -> type[pyspiel.Game]:
     return MeepleGame
 
 
+_BITS = np.dtype(np.uint32)
+
+
 class TensorLists:
     """A tensor as the list of floats OpenSpiel's methods return, made from the list given
     for the same seat last time: a new list of a few thousand floats costs about 150
@@ -238,26 +245,31 @@ class TensorLists:
     (clones, other games of the same game object); only the work depends on the past."""
 
     def __init__(self) -> None:
-        self._kept: dict[int, tuple[npt.NDArray[np.float32], list[float]]] = {}
+        #: [seat] -> (the bits of the tensor last given, its list)
+        self._kept: dict[int, tuple[npt.NDArray[np.uint32], list[float]]] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) without what it kept: that only saves work."""
         return (TensorLists, ())
 
-    def values(self, seat: int, tensor: npt.NDArray[np.float32]) -> list[float]:
-        """``tensor.tolist()``, a new list the caller may change."""
+    def values(
+        self, seat: int, tensor: npt.NDArray[np.float32], fresh: bool = False
+    ) -> list[float]:
+        """``tensor.tolist()``, a new list the caller may change. With `fresh` (a new array
+        nobody else holds) the tensor is kept as it is, not copied."""
         kept = self._kept.get(seat)
-        if kept is None or kept[0].shape != tensor.shape:
+        bits = tensor.view(_BITS)  # compared by their bits: a rewritten 0 stays 0
+        if kept is None or kept[0].shape != bits.shape:
             values: list[float] = tensor.tolist()
         else:
             before, values = kept
-            changed = np.flatnonzero(before.view(np.uint32) != tensor.view(np.uint32))
+            changed = (before != bits).nonzero()[0]  # numpy's method: not its Python wrappers
             if len(changed) > len(tensor) // 4:
                 values = tensor.tolist()
             else:
                 for i, x in zip(changed.tolist(), tensor[changed].tolist(), strict=True):
                     values[i] = x
-        self._kept[seat] = (tensor.copy(), values)
+        self._kept[seat] = (bits if fresh else bits.copy(), values)
         return values[:]
 
 
@@ -476,6 +488,20 @@ class MeepleState(pyspiel.State):
         seat = self._acting_seat()
         return _TERMINAL if seat is None else seat
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The player's legal actions (the player to move's by default), sorted, as pyspiel's
+        own method gives them, without its calls from C++ back into Python first (whether
+        the game is over, the player to move, asked several times): Python callers, such as
+        a learner's loop, get the list here; C++ callers still pay the detour."""
+        seat = self._acting_seat()
+        if player is None:
+            if seat is None:
+                return []
+            player = seat
+        elif player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return self._legal_actions(player) if player == seat else []
+
     def _legal_actions(self, player: int) -> list[int]:
         table = self.table
         if self._acting_seat() != player:
@@ -538,6 +564,16 @@ class MeepleState(pyspiel.State):
         if not 0 <= player < self.table.engine.num_players:
             raise pyspiel.SpielError(f"no seat {player} to observe")
         spiel = self.get_game()
+        if not recall:
+            # the seat's observation as the default observer writes it, a new array: handed
+            # to the list as it is, without the observer's copy
+            states = spiel.tensor_states
+            if states is None:
+                states = spiel.tensor_states = self.table.encoding.state_observer()
+            tensor = states.observe(self.table.engine, player)
+            if tensor.ndim != 1:
+                tensor = tensor.reshape(-1)
+            return spiel.tensor_lists[False].values(player, tensor, fresh=True)
         observer = spiel.tensor_observer(recall)
         observer.set_from(self, player)
         return spiel.tensor_lists[recall].values(player, observer.tensor)

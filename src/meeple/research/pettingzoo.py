@@ -31,15 +31,16 @@ from rich.console import Console
 from meeple.engine.actions import Action
 from meeple.engine.game import GameState
 from meeple.research.games import (
-    ActionIndexes,
     acting_seat,
     edition_data,
     encoding_for,
     playable_actions,
     seat_options,
+    shared_indexes,
 )
 
 RENDER_MODES = ("ansi", "human")
+_INT8 = np.dtype(np.int8)
 
 
 def env(
@@ -90,7 +91,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         }
         self._rng = random.Random()
         self.state: GameState | None = None
-        self._index = ActionIndexes(self.encoding)
+        self._index = shared_indexes(self.encoding)
         self._observer = self.encoding.state_observer()
         #: The actions `observe` offered the acting agent by index, and the step they were
         #: offered at, so that `step` takes a choice without listing the legal actions again
@@ -139,7 +140,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
 
     def _agent_to_act(self) -> str:
         seat = self._acting_seat()
-        return agent_name(seat if seat is not None else 0)
+        return self.possible_agents[seat if seat is not None else 0]
 
     def observe(self, agent: str) -> dict[str, Any]:
         state, seat = self._game(), self._seat[agent]
@@ -148,13 +149,13 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         mask = bytearray(self._actions)
         if self._acting_seat() == seat:
             actions = playable_actions(state, self.game_info, seat)
-            offered = dict(zip(self._index.indexes(actions), actions, strict=True))
-            for index in offered:
+            indexes = self._index.indexes(actions)
+            for index in indexes:
                 mask[index] = 1
-            self._offered = (self._steps, offered)
+            self._offered = (self._steps, dict(zip(indexes, actions, strict=True)))
         return {
             "observation": self._observer.observe(state, seat),
-            "action_mask": np.frombuffer(mask, np.int8),
+            "action_mask": np.frombuffer(mask, _INT8),
         }
 
     def step(self, action: int | None) -> None:
@@ -177,10 +178,12 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         state.apply(seat, chosen)
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if any(self.rewards.values()):  # else they are all 0 already: the same dict
+            self.rewards = dict.fromkeys(self.agents, 0.0)
         if state.is_over():
             winners = set(state.winners())
             scores = state.scores()
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             for a in self.agents:
                 self.rewards[a] = 1.0 if self._seat[a] in winners else 0.0
                 self.terminations[a] = True

@@ -532,8 +532,9 @@ class TikalState(GameState):
 
     def redeal_unknown(self, rng: random.Random) -> None:
         """Everything hidden in Tikal is hidden from every seat (the stack, the face-down
-        tokens), so this is `shuffle_hidden`."""
-        views.shuffle_hidden(self, rng)
+        tokens); what the next step can reveal of it is re-dealt (`views.redeal_next`: the
+        top tiles and each pile's top token, as a whole re-deal would draw them)."""
+        views.redeal_next(self, rng)
 
     @classmethod
     def determinize(cls, view: Mapping[str, Any], rng: random.Random) -> Self:

@@ -269,6 +269,46 @@ def shuffle_hidden(state: TikalState, rng: random.Random) -> None:
     state.token_supply = pool
 
 
+def redeal_next(state: TikalState, rng: random.Random) -> None:
+    """Re-deal what the next step can reveal, drawn as a whole re-deal (`shuffle_hidden`)
+    would draw it, for the research adapters' chance (`TikalState.redeal_unknown`), at a
+    fraction of the cost: the stack's top tile (a tile per player in the auction version,
+    whose round starts by revealing that many), each drawn from the tiles of its letter at
+    and below it, and the top token of every pile (a step recovers one), drawn without
+    replacement from every face-down token and the supply. What lies below stays where it
+    was: no seat sees it, and a step that could reveal it re-deals first.
+
+    The stack's letters are taken as a stack holds them, each letter's tiles together (the
+    run of the top tile's letter below it)."""
+    stack, letter_of, random_below = state.stack, state.edition.tile_letters, rng.random
+    p = len(stack) - 1
+    last = max(p - (state.n if state.auction else 1), -1)
+    first, letter = p, ""
+    while p > last:
+        if letter_of[stack[p]] != letter:
+            letter, first = letter_of[stack[p]], p
+            while first > 0 and letter_of[stack[first - 1]] == letter:
+                first -= 1
+        if p > first:
+            j = first + int(random_below() * (p - first + 1))
+            stack[p], stack[j] = stack[j], stack[p]
+        p -= 1
+    tokens = state.tokens
+    if tokens:
+        piles = sorted(tokens)  # by space: a copy (pickle, JSON) may order the dict otherwise
+        pool = [k for s in piles for k in tokens[s]] + state.token_supply
+        size, at = len(pool), 0
+        for _ in piles:
+            j = at + int(random_below() * (size - at))
+            pool[at], pool[j] = pool[j], pool[at]
+            at += 1
+        for i, s in enumerate(piles):
+            count = len(tokens[s])
+            tokens[s] = [*pool[at : at + count - 1], pool[i]]
+            at += count - 1
+        state.token_supply = pool[at:]
+
+
 def shuffle_within_letters(
     edition: Edition, stack: list[TileIndex], rng: random.Random
 ) -> list[TileIndex]:
