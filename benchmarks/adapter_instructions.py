@@ -33,18 +33,14 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import os
 import random
 import re
-import subprocess
 import sys
+
+from cachegrind import counted
 
 GAMES = ("tikal", "altiplano")
 WAYS = ("engine", "pettingzoo", "openspiel", "openspiel-step")
-#: numpy's BLAS with one thread: its pool of waiting threads otherwise spins for a varying
-#: number of instructions (two runs of the same job differed by up to 6 M, in steps of
-#: 1.5 M); with it the count of a run repeats to a few thousand instructions.
-ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
 
 
 def play(game: str, way: str, games: int, most: int) -> int:
@@ -99,29 +95,9 @@ def play(game: str, way: str, games: int, most: int) -> int:
 
 def count(tree: str, game: str, way: str, games: int, most: int) -> tuple[int, int]:
     """(instructions, steps) of one run of this script with `tree` first on the path."""
-    run = subprocess.run(
-        [
-            "valgrind",
-            "--tool=cachegrind",
-            "--cache-sim=no",
-            "--cachegrind-out-file=/dev/null",
-            sys.executable,
-            __file__,
-            "--play",
-            game,
-            way,
-            str(games),
-            str(most),
-        ],
-        env={**os.environ, "PYTHONPATH": tree, **ONE_THREAD},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
-    assert found, run.stderr[-2000:]
-    steps = int(re.search(r"steps=(\d+)", run.stdout).group(1))  # type: ignore[union-attr]
-    return int(found.group(1).replace(",", "")), steps
+    instructions, printed = counted([__file__, "--play", game, way, str(games), str(most)], tree)
+    steps = int(re.search(r"steps=(\d+)", printed).group(1))  # type: ignore[union-attr]
+    return instructions, steps
 
 
 def main() -> None:

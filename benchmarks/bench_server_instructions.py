@@ -27,17 +27,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import re
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+
+from cachegrind import counted
 
 #: Both runs of ``--count``: (tables, moves a table).
 COUNTED_RUNS = ((20, 10), (20, 40))
@@ -237,31 +236,11 @@ async def play(args: argparse.Namespace) -> tuple[Tally, float]:
 
 def count(tree: str, tables: int, moves: int, deltas: bool) -> tuple[int, int]:
     """(instructions, moves) of one run under valgrind with `tree` first on the path."""
-    run = subprocess.run(
-        [
-            "valgrind",
-            "--tool=cachegrind",
-            "--cache-sim=no",
-            "--cachegrind-out-file=/dev/null",
-            sys.executable,
-            __file__,
-            "--tables",
-            str(tables),
-            "--moves",
-            str(moves),
-            "--think",
-            "1.0",
-            *(["--deltas"] if deltas else []),
-        ],
-        env={**os.environ, "PYTHONPATH": tree, "OPENBLAS_NUM_THREADS": "1"},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
-    played = re.search(r"moves=(\d+)", run.stdout)
-    assert found and played, run.stderr[-2000:]
-    return int(found.group(1).replace(",", "")), int(played.group(1))
+    arguments = [__file__, "--tables", str(tables), "--moves", str(moves), "--think", "1.0"]
+    instructions, printed = counted([*arguments, *(["--deltas"] if deltas else [])], tree)
+    played = re.search(r"moves=(\d+)", printed)
+    assert played, printed
+    return instructions, int(played.group(1))
 
 
 def main() -> None:

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import os
-import re
-import subprocess
 import sys
 from pathlib import Path
+
+from cachegrind import counted
 
 #: (game, work, N, options): what `instructions.py` does, sized to take under a minute in
 #: valgrind: `bench_compare.py`'s random games and searches.
@@ -40,28 +39,8 @@ SCRIPT = Path(__file__).with_name("instructions.py")
 
 def count(tree: str, game: str, work: str, n: int, options: str) -> int:
     """Instructions valgrind counts for one run of `instructions.py` with `tree` on the path."""
-    run = subprocess.run(
-        [
-            "valgrind",
-            "--tool=cachegrind",
-            "--cache-sim=no",
-            "--cachegrind-out-file=/dev/null",
-            sys.executable,
-            str(SCRIPT),
-            game,
-            work,
-            str(n),
-            *([options] if options else []),
-        ],
-        env={**os.environ, "PYTHONPATH": tree},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
-    if found is None:
-        raise RuntimeError(f"no instruction count in valgrind's output:\n{run.stderr[-2000:]}")
-    return int(found.group(1).replace(",", ""))
+    arguments = [str(SCRIPT), game, work, str(n), *([options] if options else [])]
+    return counted(arguments, tree)[0]
 
 
 def main() -> None:

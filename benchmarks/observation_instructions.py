@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import random
 import re
-import subprocess
 import sys
 from typing import Any
+
+from cachegrind import counted
 
 
 def positions(games: int, most: int) -> tuple[Any, list[tuple[Any, int]]]:
@@ -62,28 +62,10 @@ def observe(games: int, most: int, passes: int) -> int:
 
 def count(tree: str, games: int, most: int, passes: int) -> tuple[int, int]:
     """(instructions, positions) of one run with `tree` first on the path."""
-    run = subprocess.run(
-        [
-            "valgrind",
-            "--tool=cachegrind",
-            "--cache-sim=no",
-            "--cachegrind-out-file=/dev/null",
-            sys.executable,
-            __file__,
-            "--observe",
-            str(games),
-            str(most),
-            str(passes),
-        ],
-        env={**os.environ, "PYTHONPATH": tree, "OPENBLAS_NUM_THREADS": "1"},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
-    assert found, run.stderr[-2000:]
-    calls = int(re.search(r"positions=(\d+)", run.stdout).group(1))  # type: ignore[union-attr]
-    return int(found.group(1).replace(",", "")), calls
+    arguments = [__file__, "--observe", str(games), str(most), str(passes)]
+    instructions, printed = counted(arguments, tree)
+    calls = int(re.search(r"positions=(\d+)", printed).group(1))  # type: ignore[union-attr]
+    return instructions, calls
 
 
 def main() -> None:
