@@ -22,6 +22,23 @@ from typing import Any, Protocol
 from meeple.engine.actions import Action
 
 
+class _Never:
+    """What an incremental observer compares a value with before it has read it (`NEVER`):
+    unequal to everything, itself included, so the first observation writes every part."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __ne__(self, other: object) -> bool:
+        return True
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+#: The kept value of an observation's part that was never written (see `_Never`).
+NEVER: Any = _Never()
+
+
 def checked_index(index: object, size: int) -> int:
     """`index` as an action index of a space of `size`: an integer (Python's or numpy's) in
     0..size-1; anything else raises `ValueError` naming it. A float, even a whole one such as

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from meeple.engine.encoding import NEVER as _NEVER
 from meeple.games.altiplano.observation import LETTERS, MOVEMENT_TILES, SWAP_STEPS, Observer
 
 if TYPE_CHECKING:
@@ -138,21 +139,6 @@ _PLAYER_GROUPS = (
         )
     ),
 )
-
-
-class _Never:
-    """What a value is compared with before it was ever read: different from everything."""
-
-    def __eq__(self, other: object) -> bool:
-        return False
-
-    def __ne__(self, other: object) -> bool:
-        return True
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-_NEVER = _Never()
 
 
 def _same(value: Any) -> Any:

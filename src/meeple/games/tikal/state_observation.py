@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from meeple.engine.encoding import NEVER as _NEVER
 from meeple.games.tikal.layout import NO_SEAT, NO_TILE, OUT, STEPS, SUPPLY
 from meeple.games.tikal.state import TikalState
 
@@ -101,21 +102,6 @@ _PER_PLAYER = (
     "last_placer",
 )
 _WHO = ("high_bidder", "first_passer", "volcano_drawer", "last_mover", "last_placer")
-
-
-class _Never:
-    """What a value is compared with before it was ever read: different from everything."""
-
-    def __eq__(self, other: object) -> bool:
-        return False
-
-    def __ne__(self, other: object) -> bool:
-        return True
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-_NEVER = _Never()
 
 
 class Tables:
