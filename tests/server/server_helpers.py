@@ -14,7 +14,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection
+from sqlalchemy import Connection, text
 
 from meeple.engine.actions import Action
 from meeple.engine.game import GameState
@@ -178,3 +178,18 @@ def random_tikal_moves(
         movers.append(seat)
         state.apply(seat, action)
     return state, actions, movers
+
+
+def insert_moves(
+    connection: Connection, table_id: str, actions: list[Any], movers: list[int]
+) -> None:
+    """Write a table's log (versions 1, 2, …) with plain SQL, as a server of an older schema
+    stored it (`schema_at`)."""
+    for version, (action, seat) in enumerate(zip(actions, movers, strict=True), 1):
+        connection.execute(
+            text(
+                "INSERT INTO moves (table_id, version, seat, kind, action, nonce, created_at)"
+                " VALUES (:t, :v, :s, 'move', :a, :n, '2026-01-01 00:01:00')"
+            ),
+            {"t": table_id, "v": version, "s": seat, "a": json.dumps(action), "n": f"n{version}"},
+        )

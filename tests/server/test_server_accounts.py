@@ -10,7 +10,7 @@ import re
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import new_table, random_tikal_moves, schema_at
+from server_helpers import insert_moves, new_table, random_tikal_moves, schema_at
 from sqlalchemy import text
 
 from meeple.server.app import create_app
@@ -302,7 +302,6 @@ def test_a_database_of_the_schema_before_accounts_keeps_its_games(db_url):
     """Alembic's step to the accounts (0005) on a database of the schema before it (0004),
     holding a Tikal game of 12 moves: the game loads and plays on as before, its seats hold
     the same cookies and belong to no account, and accounts can be made."""
-    import json
 
     from meeple.server.account_store import AccountStore
     from meeple.server.credentials import digest
@@ -326,19 +325,7 @@ def test_a_database_of_the_schema_before_accounts_keeps_its_games(db_url):
                     f" ('old1', {seat}, 'human', 'P{seat}', '{digest(f'cookie{seat}')}')"
                 )
             )
-        for version, action in enumerate(actions, 1):
-            connection.execute(
-                text(
-                    "INSERT INTO moves (table_id, version, seat, kind, action, nonce, created_at)"
-                    " VALUES ('old1', :v, :s, 'move', :a, :n, '2026-01-01 00:01:00')"
-                ),
-                {
-                    "v": version,
-                    "s": movers[version - 1],
-                    "a": json.dumps(action),
-                    "n": f"n{version}",
-                },
-            )
+        insert_moves(connection, "old1", actions, movers)
     store = Store(db_url)  # migrates to the newest schema
     try:
         loaded = store.load_table("old1")

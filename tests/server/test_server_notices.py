@@ -21,7 +21,7 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from fastapi.testclient import TestClient
-from server_helpers import bearer, random_tikal_moves, schema_at
+from server_helpers import bearer, insert_moves, random_tikal_moves, schema_at
 from sqlalchemy import text
 
 from meeple.server.app import create_app
@@ -483,19 +483,7 @@ def test_a_database_of_the_schema_before_the_notices_keeps_its_games(db_url):
                 ),
                 {"seat": seat, "name": f"P{seat}", "account": ann if seat else None},
             )
-        for version, action in enumerate(actions, 1):
-            connection.execute(
-                text(
-                    "INSERT INTO moves (table_id, version, seat, kind, action, nonce, created_at)"
-                    " VALUES ('old6', :v, :s, 'move', :a, :n, '2026-01-01 00:01:00')"
-                ),
-                {
-                    "v": version,
-                    "s": movers[version - 1],
-                    "a": json.dumps(action),
-                    "n": f"n{version}",
-                },
-            )
+        insert_moves(connection, "old6", actions, movers)
     store = Store(db_url)  # migrates to the newest schema
     try:
         loaded = store.load_table("old6")

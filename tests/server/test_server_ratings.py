@@ -11,7 +11,7 @@ import re
 
 import pytest
 from openskill.models import PlackettLuce
-from server_helpers import bearer, random_tikal_moves, schema_at
+from server_helpers import bearer, insert_moves, random_tikal_moves, schema_at
 from test_server_accounts import PASSWORD, browser, csrf_of, sign_up
 
 from meeple.server.account_store import AccountStore
@@ -400,7 +400,6 @@ def test_a_database_of_the_schema_before_ratings_keeps_its_games(db_url):
     """Alembic's steps to the ratings (0006, 0007) on a database of the schema before (0005),
     holding a Tikal game of 12 moves whose seat an account holds: the game loads and plays on,
     casual, and it can be rated afterwards like any other."""
-    import json
 
     from sqlalchemy import text
 
@@ -430,19 +429,7 @@ def test_a_database_of_the_schema_before_ratings_keeps_its_games(db_url):
                     f" {'1' if seat == 0 else 'NULL'})"
                 )
             )
-        for version, action in enumerate(actions, 1):
-            connection.execute(
-                text(
-                    "INSERT INTO moves (table_id, version, seat, kind, action, nonce, created_at)"
-                    " VALUES ('old1', :v, :s, 'move', :a, :n, '2026-01-01 00:01:00')"
-                ),
-                {
-                    "v": version,
-                    "s": movers[version - 1],
-                    "a": json.dumps(action),
-                    "n": f"n{version}",
-                },
-            )
+        insert_moves(connection, "old1", actions, movers)
     store = Store(db_url)  # migrates to the newest schema
     try:
         loaded = store.load_table("old1")
