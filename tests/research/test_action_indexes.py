@@ -7,7 +7,8 @@ import pickle
 import threading
 
 from meeple.games.tikal.actions import Bid, Excavate
-from meeple.research.games import ActionIndexes, encoding_for
+from meeple.research import games
+from meeple.research.games import ActionIndexes, encoding_for, shared_indexes
 
 
 def test_fresh_objects_whose_ids_repeat_get_their_own_index() -> None:
@@ -58,3 +59,17 @@ def test_a_list_gets_each_actions_index_whether_known_or_not() -> None:
         # objects made and dropped each round: CPython may give new ones their ids
         mixed = [a for amount, k in enumerate(kept, 1) for a in (k, Bid(amount + 20))]
         assert indexes.indexes(mixed) == [encoding.action_index(a) for a in mixed]
+
+
+def test_each_encoding_shares_one_and_the_table_of_them_is_bounded(monkeypatch) -> None:
+    _, _, encoding = encoding_for("tikal", {"players": 2, "auction": True})
+    assert shared_indexes(encoding) is shared_indexes(encoding)
+    monkeypatch.setattr(games, "SHARED_LIMIT", 3)
+    others = [
+        encoding_for("tikal", {"players": players, "auction": auction})[2]
+        for players in (2, 3, 4)
+        for auction in (False, True)
+    ]
+    for other in others:
+        assert shared_indexes(other)(Excavate(5)) == other.action_index(Excavate(5))
+        assert len(games._SHARED_INDEXES) <= 3

@@ -116,10 +116,12 @@ class ActionIndexes:
         return (ActionIndexes, (self._encoding,))
 
 
-#: The `ActionIndexes` of each encoding (by its identity, with the encoding kept alive:
-#: encodings are cached per options, so there are few), shared by every environment and
-#: OpenSpiel game of it in the process.
+#: The `ActionIndexes` of each encoding (by its identity, with the encoding kept alive),
+#: shared by every environment and OpenSpiel game of it in the process. The games cache a
+#: few dozen encodings (per options and edition); a process that goes through more of them
+#: starts this table afresh at `SHARED_LIMIT`, so it never keeps old encodings alive.
 _SHARED_INDEXES: dict[int, tuple[Encoding, ActionIndexes]] = {}
+SHARED_LIMIT = 64
 
 
 def shared_indexes(encoding: Encoding) -> ActionIndexes:
@@ -129,6 +131,8 @@ def shared_indexes(encoding: Encoding) -> ActionIndexes:
     encoding them all again."""
     found = _SHARED_INDEXES.get(id(encoding))
     if found is None or found[0] is not encoding:
+        if len(_SHARED_INDEXES) >= SHARED_LIMIT:
+            _SHARED_INDEXES.clear()
         found = _SHARED_INDEXES[id(encoding)] = (encoding, ActionIndexes(encoding))
     return found[1]
 
