@@ -65,6 +65,7 @@ def test_each_encoding_shares_one_and_the_table_of_them_is_bounded(monkeypatch) 
     _, _, encoding = encoding_for("tikal", {"players": 2, "auction": True})
     assert shared_indexes(encoding) is shared_indexes(encoding)
     monkeypatch.setattr(games, "SHARED_LIMIT", 3)
+    monkeypatch.setattr(games, "_SHARED_INDEXES", {})  # not what earlier tests left
     others = [
         encoding_for("tikal", {"players": players, "auction": auction})[2]
         for players in (2, 3, 4)
