@@ -123,7 +123,7 @@ class Seat:
             "websocket",
             f"/ws/{self.table.id}",
             headers=headers,
-            query_string=b"deltas=1" if self.args.deltas else b"",
+            query_string=b"answers=1&deltas=1" if self.args.deltas else b"answers=1",
             subprotocols=[],
         )
         await app(scope, self.inbox.get, self.send)
@@ -137,21 +137,10 @@ class Seat:
             self.tally.seats_ns += time.thread_time_ns() - start
 
     def read(self, message: dict[str, Any]) -> None:
-        if message["type"] == "answer":
-            if not message["ok"]:  # stale: ask for the position again, as the load test does
-                self.tally.refused += 1
-                self.waiting_at = None
-                sync: dict[str, Any] = {"type": "sync", "log_start": 0}
-                if self.args.deltas and self.position is not None:
-                    sync |= {"deltas": True, "version": self.position["version"]}
-                self.say(sync)
-                return
-            self.table.moves += 1
-            self.tally.moves += 1
-            if self.table.moves >= self.args.moves:
-                for seat in self.table.seats:
-                    seat.close()
-        elif message["type"] in ("state", "delta"):
+        # An answer comes as a frame of its own, or in the position it led to (`answers`).
+        for answer in [message] if message["type"] == "answer" else message.get("answers", []):
+            self.answered(answer)
+        if message["type"] in ("state", "delta"):
             if message["type"] == "delta":
                 from meeple.server.client import applied
 
@@ -167,6 +156,21 @@ class Seat:
                 self.pending = message
             else:
                 self.pending = None
+
+    def answered(self, answer: dict[str, Any]) -> None:
+        if not answer["ok"]:  # stale: ask for the position again, as the load test does
+            self.tally.refused += 1
+            self.waiting_at = None
+            sync: dict[str, Any] = {"type": "sync", "log_start": 0}
+            if self.args.deltas and self.position is not None:
+                sync |= {"deltas": True, "version": self.position["version"]}
+            self.say(sync)
+            return
+        self.table.moves += 1
+        self.tally.moves += 1
+        if self.table.moves >= self.args.moves:
+            for seat in self.table.seats:
+                seat.close()
 
     def choose(self) -> None:
         position, self.pending = self.pending, None

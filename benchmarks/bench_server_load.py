@@ -13,7 +13,9 @@ Each seat is a scripted random player: whenever a position gives it legal action
 its think time (uniform in [0, 2 × ``--think``] seconds; 0 plays at once, which measures the
 server's capacity rather than a live room), then sends a random legal action with the
 version and a fresh nonce. The move round-trip is the time from sending a move to its
-``answer`` frame. A table stops after ``--moves-per-table`` moves, every table stops after
+answer: each seat asks for answers in the positions they led to (``?answers=1``, as the pages
+and the Python client do), and takes them as frames of their own too (a server before that
+option, a refused move). A table stops after ``--moves-per-table`` moves, every table stops after
 ``--seconds``; bots are not used. Seats take whole positions, or with ``--deltas`` what changed
 since the last one (``?deltas=1``, as the pages and the Python client do). ``--processes K``
 starts K server processes on the one PostgreSQL database: the tables are made through the
@@ -261,11 +263,13 @@ async def play_until_done(
             continue
         if table.moves >= limits.moves_per_table:  # the other seat played the last move
             return
-        if message["type"] == "answer":
-            start = sent_at.pop(message["nonce"], None)
+        # An answer comes as a frame of its own, or in the position it led to (`answers`).
+        answers = [message] if message["type"] == "answer" else message.get("answers", [])
+        for answer in answers:
+            start = sent_at.pop(answer["nonce"], None)
             if start is not None:
                 tally.round_trips.append(time.perf_counter() - start)
-            if message["ok"]:
+            if answer["ok"]:
                 table.moves += 1
                 if table.moves >= limits.moves_per_table:
                     await table.close()
@@ -277,6 +281,8 @@ async def play_until_done(
                     held = None if position is None else position["version"]
                     sync |= {"deltas": True, "version": held}
                 await ws.send(json.dumps(sync))
+        if message["type"] == "answer":
+            pass
         elif message["type"] == "error":
             raise RuntimeError(f"the server refused a message: {message['reason']}")
         elif message["type"] in ("state", "delta"):
@@ -324,7 +330,7 @@ async def drive(
             url = bases[i % len(bases)].replace("http", "ws", 1)
             for secret in table.secrets:
                 ws = await connect(
-                    f"{url}/ws/{table.id}{'?deltas=1' if limits.deltas else ''}",
+                    f"{url}/ws/{table.id}?answers=1{'&deltas=1' if limits.deltas else ''}",
                     additional_headers={
                         "Authorization": f"Bearer {secret}",
                         "Accept-Language": limits.language,

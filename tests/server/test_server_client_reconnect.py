@@ -175,6 +175,7 @@ def test_the_client_plays_on_through_dropped_connections(server):
     for again, cut in zip(run.again, run.cuts, strict=True):
         held = again["held"]
         assert again["query"] == {
+            "answers": "1",
             "deltas": "1",
             "version": str(held["version"]),
             "log_start": str(held["log_start"]),

@@ -7,18 +7,20 @@ seat has legal actions, sends the chosen one with the version it was chosen at a
 nonce, and goes on until the game is over. It never sends two moves chosen at one version; a
 refused move (stale, say) changed nothing, so it asks for the position again and chooses anew.
 It takes deltas (only what changed since the position it holds) and applies them with
-`applied`.
+`applied`, and the answers to its moves in the positions they led to (``?answers=1``: one frame
+where there were two), as frames of their own too.
 
 **Connecting again.** Given `reconnect` (`play_url` gives it one), a connection that drops
 (`Dropped`, or any `OSError`) is opened again after a short wait (doubling from
 `BACKOFF` up to its cap, at most `TRIES` failures in a row; a close code that says retrying
 cannot help, `FINAL_CODES`, ends the game with the error). The new socket's address says what
-the client holds (``?deltas=1&version=V&log_start=N``), so the server's first frame is a delta
-from that version where it still has it, else the position whole. A move sent but not answered
-when the connection dropped is sent again with its own nonce and version: the server answers a
-nonce it has already applied with its earlier answer (``repeated``) and does not apply it twice,
-and a move that never arrived is judged as if it had. Nonces are the session's random prefix and
-a counter, so they stay unique across reconnects (and across clients of the seat).
+the client holds (``?deltas=1&version=V&log_start=N``, and ``answers=1``), so the server's
+first frame is a delta from that version where it still has it, else the position whole. A
+move sent but not answered when the connection dropped is sent again with its own nonce and
+version: the server answers a nonce it has already applied with its earlier answer
+(``repeated``) and does not apply it twice, and a move that never arrived is judged as if it
+had. Nonces are the session's random prefix and a counter, so they stay unique across
+reconnects (and across clients of the seat).
 
     python -m meeple.server.client ws://127.0.0.1:8000/ws/TABLE SECRET
 """
@@ -182,6 +184,10 @@ class _Player:
         if message["type"] in ("answer", "error"):
             self.answered(message)
             return None
+        if "answers" in message:  # answers that came in this position: not part of it
+            for answer in message["answers"]:
+                self.answered(answer)
+            message = {key: value for key, value in message.items() if key != "answers"}
         if message["type"] == "delta":
             if self.resyncing:
                 return None
@@ -264,7 +270,7 @@ class _Player:
 
     def address(self) -> dict[str, str]:
         """What the new socket's address says the client holds."""
-        query = {"log_start": str(len(self.log))}
+        query = {"log_start": str(len(self.log)), "answers": "1"}
         if self.deltas:
             query["deltas"] = "1"
             if self.position is not None:
@@ -337,7 +343,7 @@ def play_url(url: str, secret: str | None, choose: Chooser, **options: Any) -> d
         return socket
 
     try:
-        first = reconnect({})
+        first = reconnect({"answers": "1"})
         return play_seat(first, choose, reconnect=reconnect, **options)
     finally:
         for socket in opened:

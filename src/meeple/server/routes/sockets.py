@@ -80,6 +80,7 @@ async def live(
     connection = Connection(table_id, seat, reader)
     takes_deltas, held, connection.log_start = deltas.from_address(websocket.query_params)
     deltas.wanted(connection, takes_deltas, held)
+    connection.answers_in_positions = websocket.query_params.get("answers") == "1"
     hub: Hub = websocket.app.state.hub
     hub.add(connection)
     connection.want_chat()
@@ -205,7 +206,9 @@ async def _push_state(
     """Send the newest position (or its delta); False if the credential no longer holds the
     seat. A function of its own so that the payload is freed once sent: kept in the send
     loop's frame until the next move, it was walked by a garbage collection and freed a
-    second later from a cold cache (docs/benchmarks.md, "Session 27")."""
+    second later from a cold cache (docs/benchmarks.md, "Session 27"). A client that takes
+    answers in positions gets those waiting in the outbox in this one (`answers`)."""
+    answers = connection.take_answers() if connection.answers_in_positions else None
     payload = await service.payload_if_held(
         connection.table_id,
         token,
@@ -217,7 +220,10 @@ async def _push_state(
     if payload is None:
         return False
     connection.log_start = payload["log_size"]
-    await websocket.send_text(frame(deltas.outgoing(connection, payload, hub.parked)))
+    message = deltas.outgoing(connection, payload, hub.parked)
+    if answers:  # not in the payload: a client of deltas keeps that for the next diff
+        message = {**message, "answers": answers}
+    await websocket.send_text(frame(message))
     return True
 
 

@@ -602,25 +602,41 @@ function chatAnswered(answer) {
   else $("chat-error").textContent = answer.reason;
 }
 
+/** The answer to a chat line, or to a move or an undo: a refused one says why. */
+function heardAnswer(answer) {
+  if (chatNonces.has(answer.nonce)) chatAnswered(answer);
+  else if (!answer.ok) { idle(); $("error").textContent = refusal(answer); }
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   // Deltas from the position this page holds when it connects again as the same reader (not
   // a seat's page become a spectator's), else a whole one.
   const same = state && (state.seat === null) === !seated;
   const held = same ? `&version=${state.version}&log_start=${log.length}` : "";
-  const opened = new WebSocket(`${scheme}//${location.host}/ws/${table}?deltas=1${held}`);
+  const opened = new WebSocket(`${scheme}//${location.host}/ws/${table}?deltas=1&answers=1${held}`);
   socket = opened;
   opened.onopen = () => { retry = 500; $("offline").hidden = true; };
   opened.onmessage = (event) => {
-    let message = JSON.parse(event.data);
+    // Answers decided before a position come in it (`?answers=1`): one frame, not two. They
+    // are not part of the position held.
+    let {answers = [], ...message} = JSON.parse(event.data);
     if (message.type === "delta") {
-      if (state?.version !== message.from) { send({type: "sync", deltas: true, log_start: 0}); return; }
+      if (state?.version !== message.from) {
+        send({type: "sync", deltas: true, log_start: 0});
+        answers.forEach(heardAnswer);
+        return;
+      }
       message = applied(state, message);
     }
     if (message.type === "chat") { heardChat(message); return; }
-    if (message.type === "answer" && chatNonces.has(message.nonce)) { chatAnswered(message); return; }
-    if (message.type === "state") { $("error").textContent = ""; show(message); showChat(); }
-    else if (message.type === "answer" && !message.ok) { idle(); $("error").textContent = refusal(message); }
+    if (message.type === "answer") { heardAnswer(message); return; }
+    if (message.type === "state") {
+      $("error").textContent = "";
+      show(message);
+      showChat();
+      answers.forEach(heardAnswer);
+    }
     else if (message.type === "error") { idle(); $("error").textContent = "retry_after" in message ? TOO_MANY : UNREADABLE; }
   };
   opened.onclose = (event) => {
