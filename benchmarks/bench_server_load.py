@@ -3,7 +3,7 @@
 Run:  .venv/bin/python benchmarks/bench_server_load.py [--tables 10 100 500]
       [--postgres postgresql://… [--processes 2]] [--think 1.0] [--moves-per-table 40]
       [--seconds 60]
-      [--language de] [--deltas] [--gc-report]
+      [--language de] [--deltas] [--gc-report] [--src TREE ... [--rounds K]]
 
 For each N, a real ``meeple serve`` process is started on a fresh database (an SQLite file in
 a temporary directory, or a PostgreSQL database given with ``--postgres``, which must be
@@ -456,6 +456,14 @@ def main() -> None:
         action="store_true",
         help="seats take deltas (as the pages and the Python client do), not whole positions",
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="run the trees in turn this many times for each N (A B A B …), then print each "
+        "tree's mean CPU a move and its range: one run's figure moves by ±5–10 %% on this "
+        "shared machine",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per N instead")
     parser.add_argument(
         "--gc-report",
@@ -480,13 +488,17 @@ def main() -> None:
             f"at most {args.moves_per_table} moves per table and {args.seconds} s"
         )
         print(" ".join(fmt.format(name) for name, fmt in columns(args)))
+    if args.rounds < 1:
+        parser.error("--rounds is at least 1")
     with tempfile.TemporaryDirectory() as scratch:
         for i, n in enumerate(args.tables):
-            for j, src in enumerate(args.src):
-                db = args.postgres or str(Path(scratch) / f"load-{i}-{j}.db")
+            cpu: dict[str, list[float]] = {}
+            for k, src in enumerate(src for _ in range(args.rounds) for src in args.src):
+                db = args.postgres or str(Path(scratch) / f"load-{i}-{k}.db")
                 server = "installed" if src is None else Path(src).resolve().parent.name
-                gc_report = Path(scratch) / f"gc-{i}-{j}.json" if args.gc_report else None
+                gc_report = Path(scratch) / f"gc-{i}-{k}.json" if args.gc_report else None
                 figures = {"server": server, **run(n, db, src, args, gc_report).to_json()}
+                cpu.setdefault(server, []).append(figures["server_cpu_ms_per_move"])
                 if args.json:
                     print(
                         json.dumps(
@@ -500,8 +512,14 @@ def main() -> None:
                         flush=True,
                     )
                 else:
-                    line = (fmt.format(figures[k]) for k, fmt in columns(args))
+                    line = (fmt.format(figures[key]) for key, fmt in columns(args))
                     print(" ".join(line), flush=True)
+            if args.rounds > 1 and not args.json:
+                for server, figures in cpu.items():
+                    print(
+                        f"{server}: server CPU {statistics.mean(figures):.3f} ms a move on "
+                        f"average over {len(figures)} runs ({min(figures)}–{max(figures)})"
+                    )
 
 
 if __name__ == "__main__":
