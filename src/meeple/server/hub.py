@@ -14,7 +14,7 @@ import itertools
 import threading
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from meeple.i18n import SOURCE_LANGUAGE
 from meeple.server.deltas import Parked
@@ -111,7 +111,7 @@ class Connection:
         return item
 
 
-def _is_answer(item: object) -> bool:
+def _is_answer(item: object) -> TypeGuard[dict[str, Any]]:
     return type(item) is dict and item.get("type") == "answer"
 
 
