@@ -83,8 +83,8 @@ class Connection:
         """The answers waiting to be sent, taken out of the outbox in order, to go in the
         position about to be made: every request they answer was decided before it, so it
         shows their effect. A move's answer and the position it led to then go as one frame:
-        on this 2-core machine each frame's write cost the server about as much CPU as
-        building the position (docs/benchmarks.md, "Session 29")."""
+        each frame is a system call that wakes the reader, a good part of a move's CPU here
+        (docs/benchmarks.md, "Session 29")."""
         answers = [item for item in self._outbox if _is_answer(item)]
         if answers:
             self._outbox = deque(item for item in self._outbox if not _is_answer(item))
