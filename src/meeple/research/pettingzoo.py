@@ -140,7 +140,8 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
     def _acting_seat(self) -> int | None:
         acting = self._acting
         if acting is None or acting[0] != self._steps:
-            acting = self._acting = (self._steps, acting_seat(self._game(), self.game_info))
+            state = self.state if self.state is not None else self._game()
+            acting = self._acting = (self._steps, acting_seat(state, self.game_info))
         return acting[1]
 
     def _agent_to_act(self) -> str:
@@ -148,7 +149,8 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         return self.possible_agents[seat if seat is not None else 0]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        state, seat = self._game(), self._seat[agent]
+        state = self.state if self.state is not None else self._game()  # raises without one
+        seat = self._seat[agent]
         # The mask's bytes are written in a bytearray and handed out as an int8 array of
         # it: a new numpy array and a fancy-index write cost several times that.
         mask = bytearray(self._actions)
@@ -171,7 +173,8 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
             return
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for agents whose game is over")
-        state, seat = self._game(), self._seat[agent]
+        state = self.state if self.state is not None else self._game()  # raises without one
+        seat = self._seat[agent]
         offered, chosen = self._offered, None
         if offered is not None and offered[0] == self._steps and type(action) is int:
             try:  # what `observe` offered (encoded as `action`)
