@@ -35,7 +35,9 @@ compiled (setup.py `COMPILED`), against 252 k for the former blocks kept with th
 it is finding what changed: reading and comparing the four players' data and the table's (some
 200 dictionary look-ups and the nested dictionaries' comparisons), then the numbers written
 (each write into the vector costs about as much as a dozen Python steps) and the copy handed
-out.
+out. Session 29 shared the blocks others see (23.2 → 21.0 µs a call over a replayed game; with
+the adapters' own changes a PettingZoo step 33 k instructions fewer pure, 37 k compiled):
+comparing the players' data is now most of what is left.
 """
 
 from __future__ import annotations
