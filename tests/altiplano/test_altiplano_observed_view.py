@@ -5,6 +5,7 @@ and the state left as it was."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import numpy as np
@@ -71,3 +72,42 @@ def test_one_observer_of_two_games_at_once(options: dict[str, object]) -> None:
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
         if step % 50 == 0:
             behind = games[step % 2].clone()
+
+
+@pytest.mark.parametrize("options", VARIANTS[1::3], ids=lambda o: "-".join(map(str, o.values())))
+def test_blocks_shared_between_viewers_that_look_in_turn(options: dict[str, object]) -> None:
+    """As a learner's loop asks (only the acting seat, so each other viewer's copy of a
+    block is several steps old, and the blocks others see are written once for all of
+    them), now and then another seat or the spectators, a copy of the observer going on
+    with a clone, and on to the game's end (every viewer and block rebuilt for the end):
+    always the vector made from the view."""
+    info, enc = game_info("altiplano"), encoding(options)
+    state = AltiplanoState.new(options, seed=11)
+    rng = random.Random(11)
+    players = int(options["players"])  # type: ignore[call-overload]
+    observer = enc.state_observer()
+    copied: tuple[object, AltiplanoState] | None = None
+    steps = 0
+    while (seat := acting_seat(state, info)) is not None:
+        viewers: list[int | None] = [seat]
+        if steps % 5 == 0:
+            viewers.append(rng.choice([*range(players), None]))
+        for viewer in viewers:
+            got = observer.observe(state, viewer)
+            assert np.array_equal(got, enc.observation(state.view(viewer))), (steps, viewer)
+        if steps == 100:
+            copied = (copy.deepcopy(observer), state.clone())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        steps += 1
+    assert state.is_over() and steps > 100
+    for viewer in [*range(players), None]:
+        assert np.array_equal(observer.observe(state, viewer), enc.observation(state.view(viewer)))
+    assert copied is not None
+    other, behind = copied
+    for step in range(60):
+        seat = acting_seat(behind, info)
+        if seat is None:
+            break
+        got = other.observe(behind, seat)  # type: ignore[attr-defined]
+        assert np.array_equal(got, enc.observation(behind.view(seat))), step
+        behind.apply(seat, rng.choice(behind.legal_actions(seat)))

@@ -3,6 +3,7 @@ some options, and the legal-action mask of a seat. No game is named here."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 from itertools import repeat
 from typing import Any
@@ -50,7 +51,10 @@ def playable_actions(state: GameState, info: GameInfo, seat: int) -> list[Action
     pruned = info.search.pruned_kinds
     if not pruned:
         return legal
-    return [a for a in legal if a.kind not in pruned] or legal
+    kinds = list(map(_KIND, legal))  # at C speed: most lists hold no pruned kind
+    if pruned.isdisjoint(kinds):
+        return legal
+    return [a for a, kind in zip(legal, kinds, strict=True) if kind not in pruned] or legal
 
 
 def acting_seat(state: GameState, info: GameInfo) -> int | None:
@@ -65,9 +69,12 @@ def acting_seat(state: GameState, info: GameInfo) -> int | None:
         return movers[0] if movers else None
     pruned = info.search.pruned_kinds
     for seat in sorted(movers):
-        if any(a.kind not in pruned for a in state.legal_actions(seat)):
+        if not pruned.issuperset(map(_KIND, state.legal_actions(seat))):
             return seat
     return min(movers)
+
+
+_KIND = operator.attrgetter("kind")
 
 
 class ActionIndexes:

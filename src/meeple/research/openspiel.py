@@ -423,9 +423,10 @@ class _Table:
         #: current player several times a step, and only `MeepleState._apply_action`
         #: changes the engine (which then forgets it).
         self.acting: tuple[int | None] | None = None
-        #: The acting seat's actions by index, as `MeepleState._legal_actions` last listed
-        #: them (equal to what `Encoding.action_at` decodes), until the engine changes.
-        self.offered: dict[int, Action] | None = None
+        #: The acting seat's action indexes and actions (in the same order), as
+        #: `MeepleState._legal_actions` last listed them (each action equal to what
+        #: `Encoding.action_at` decodes of its index), until the engine changes.
+        self.offered: tuple[list[int], list[Action]] | None = None
 
     def _set_up(self) -> None:
         if self._engine is None:
@@ -500,17 +501,20 @@ class MeepleState(pyspiel.State):
             player = seat
         elif player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
-        return self._legal_actions(player) if player == seat else []
+        return self._listed(player) if player == seat else []
 
     def _legal_actions(self, player: int) -> list[int]:
+        return self._listed(player) if self._acting_seat() == player else []
+
+    def _listed(self, player: int) -> list[int]:
+        """The acting `player`'s action indexes, sorted (a new list), kept with the actions
+        in `_Table.offered`."""
         table = self.table
-        if self._acting_seat() != player:
-            return []
-        actions = playable_actions(table.engine, table.info, player)
-        indexes = table.indexes.indexes(actions)
-        table.offered = dict(zip(indexes, actions, strict=True))
-        indexes.sort()
-        return indexes
+        offered = table.offered
+        if offered is None:
+            actions = playable_actions(table.engine, table.info, player)
+            offered = table.offered = (table.indexes.indexes(actions), actions)
+        return sorted(offered[0])
 
     def _apply_action(self, action: int) -> None:
         table = self.table
@@ -518,7 +522,12 @@ class MeepleState(pyspiel.State):
         if seat is None:
             raise pyspiel.SpielError("the game is over")
         engine, encoding, offered = table.engine, table.encoding, table.offered
-        played = offered.get(action) if offered is not None and type(action) is int else None
+        played = None
+        if offered is not None and type(action) is int:
+            try:
+                played = offered[1][offered[0].index(action)]
+            except ValueError:  # not listed: decoded (and checked by the engine) below
+                played = None
         if played is None:
             played = encoding.action_at(action)
         secret = len(engine.to_move()) > 1 or played.kind in encoding.secret_kinds

@@ -93,10 +93,13 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         self.state: GameState | None = None
         self._index = shared_indexes(self.encoding)
         self._observer = self.encoding.state_observer()
-        #: The actions `observe` offered the acting agent by index, and the step they were
-        #: offered at, so that `step` takes a choice without listing the legal actions again
-        #: or decoding the index.
-        self._offered: tuple[int, dict[int, Action]] | None = None
+        #: The step at which `observe` last offered the acting agent its actions, their
+        #: indexes and the actions (in the same order), so that `step` takes a choice without
+        #: listing the legal actions again or decoding the index, and another `observe` of
+        #: the same step does not list them again.
+        self._offered: tuple[int, list[int], list[Action]] | None = None
+        #: The encoding's kinds of action before which chance is drawn (read at every step).
+        self._chance_kinds = self.encoding.chance_kinds
         self._steps = 0
         #: The acting seat (`acting_seat`) and the step it was found at: only `step` and
         #: `reset` change the game.
@@ -121,6 +124,8 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         self._offered = self._acting = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        #: Whether a reward in `rewards` may be other than 0 (set at the end of the game).
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -135,7 +140,8 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
     def _acting_seat(self) -> int | None:
         acting = self._acting
         if acting is None or acting[0] != self._steps:
-            acting = self._acting = (self._steps, acting_seat(self._game(), self.game_info))
+            state = self.state if self.state is not None else self._game()
+            acting = self._acting = (self._steps, acting_seat(state, self.game_info))
         return acting[1]
 
     def _agent_to_act(self) -> str:
@@ -143,16 +149,18 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         return self.possible_agents[seat if seat is not None else 0]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        state, seat = self._game(), self._seat[agent]
+        state = self.state if self.state is not None else self._game()  # raises without one
+        seat = self._seat[agent]
         # The mask's bytes are written in a bytearray and handed out as an int8 array of
         # it: a new numpy array and a fancy-index write cost several times that.
         mask = bytearray(self._actions)
         if self._acting_seat() == seat:
-            actions = playable_actions(state, self.game_info, seat)
-            indexes = self._index.indexes(actions)
-            for index in indexes:
+            offered = self._offered
+            if offered is None or offered[0] != self._steps:
+                actions = playable_actions(state, self.game_info, seat)
+                offered = self._offered = (self._steps, self._index.indexes(actions), actions)
+            for index in offered[1]:
                 mask[index] = 1
-            self._offered = (self._steps, dict(zip(indexes, actions, strict=True)))
         return {
             "observation": self._observer.observe(state, seat),
             "action_mask": np.frombuffer(mask, _INT8),
@@ -165,21 +173,26 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
             return
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for agents whose game is over")
-        state, seat = self._game(), self._seat[agent]
+        state = self.state if self.state is not None else self._game()  # raises without one
+        seat = self._seat[agent]
         offered, chosen = self._offered, None
         if offered is not None and offered[0] == self._steps and type(action) is int:
-            chosen = offered[1].get(action)  # what `observe` offered (encoded as `action`)
+            try:  # what `observe` offered (encoded as `action`)
+                chosen = offered[2][offered[1].index(action)]
+            except ValueError:  # not offered: refused below
+                chosen = None
         if chosen is None:
             chosen = self.encoding.action_at(action)  # ValueError unless an index in range
             if not self._offers(state, seat, self._index(chosen)):
                 raise ValueError(f"action {action} ({chosen!r}) is not legal for {agent} now")
-        if chosen.kind in self.encoding.chance_kinds:
+        if chosen.kind in self._chance_kinds:
             state.redeal_unknown(self._rng)  # drawn now, from the environment's generator
         state.apply(seat, chosen)
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
-        if any(self.rewards.values()):  # else they are all 0 already: the same dict
+        if self._rewarded:  # else the rewards are all 0 already: the same dict
             self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         if state.is_over():
             winners = set(state.winners())
             scores = state.scores()
@@ -188,6 +201,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
                 self.rewards[a] = 1.0 if self._seat[a] in winners else 0.0
                 self.terminations[a] = True
                 self.infos[a] = {"scores": scores}
+            self._rewarded = True
             self._accumulate_rewards()  # before the end every reward is 0: nothing to add
         self.agent_selection = self._agent_to_act()
         if self.render_mode == "human":
@@ -197,7 +211,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         """Whether `seat` is offered the action of `index` now: by the indexes `observe`
         offered at this step, else by listing the legal actions."""
         if self._offered is not None and self._offered[0] == self._steps:
-            return index in self._offered[1]
+            return index in self._offered[1]  # the indexes offered
         return any(self._index(a) == index for a in playable_actions(state, self.game_info, seat))
 
     def render(self) -> str | None:

@@ -187,14 +187,29 @@ def _counts(tiles: list[str]) -> dict[str, int]:
 
 def _shuffle_stack(comps: Components, stack: list[str], rng: random.Random) -> None:
     """Shuffle the stack within each letter: the backs (letters) stay where they are."""
+    letter_of = _letters(comps)
     by_letter: dict[str, list[int]] = {}
     for index, eid in enumerate(stack):
-        by_letter.setdefault(comps.extensions[eid].letter, []).append(index)
+        by_letter.setdefault(letter_of[eid], []).append(index)
     for positions in by_letter.values():
         cards = [stack[i] for i in positions]
         shuffle(cards, rng)
         for i, card in zip(positions, cards, strict=True):
             stack[i] = card
+
+
+#: The key of the extensions' letters in an edition's memo (`Components.memo`).
+_LETTERS = ("extension letters",)
+
+
+def _letters(comps: Components) -> dict[str, str]:
+    """Each extension's letter, by its id: a re-deal before each of a learner's chance steps
+    shuffles the stack by letter (one look-up per extension, not two and an attribute)."""
+    letters: dict[str, str] | None = comps.memo.get(_LETTERS)
+    if letters is None:
+        letters = {eid: ext.letter for eid, ext in comps.extensions.items()}
+        comps.memo[_LETTERS] = letters
+    return letters
 
 
 def determinize(cls: type[State], view: Mapping[str, Any], rng: random.Random) -> State:

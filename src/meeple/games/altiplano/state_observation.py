@@ -7,35 +7,43 @@ is tested against at every position of random games of every variant, every seat
 spectators (tests/altiplano/test_altiplano_observed_view.py).
 
 A `StateObservation` keeps, per viewer (a seat, or the spectators), the viewer's last vector and
-a copy of each of the state's values it was written from: the table's (`_TABLE`) and each
-player's (`_PLAYER`, `_MISSIONS`). An observation reads those values with `operator.itemgetter`
-(the table's in one call, a player's in two groups, `_PLAYER_GROUPS`: what most steps change,
-and the rest), compares each group with its copies at once (a tuple comparison, at C speed),
-finds the changed values of a group that differs (`map` of `operator.ne`, `itertools.compress`)
-and rewrites only the segments they feed, keeping a copy of each changed value (the leaves
-shared: strings, numbers). Most segments are written from scratch (set to zero, then written);
-a player's fields rewrite only the locations whose tiles changed, this round's placements only
-those added, the planning board only the goods whose counts changed. The comparisons are by
-value against copies (the engine changes its lists in place), so any state may be observed in
-any order (clones, other games): only the work depends on what came before, never the vector.
+a copy of each of the state's values it was written from: the table's (`_TABLE`) and the
+viewer's own player's (`_PLAYER`, `_MISSIONS`). Another player's block is the same for every
+viewer but that player (only its place differs), so it is kept once (`_Block`), written from
+copies of its own, and copied into a viewer's vector when it changed since that viewer's last
+copy: a learner asks for the acting seat's observation, so each viewer looks every few steps,
+and would otherwise rewrite each change once per viewer. An observation reads those values with
+`operator.itemgetter` (the table's in one call, a player's in two groups, `_PLAYER_GROUPS`: what
+most steps change, and the rest), compares each group with its copies at once (a tuple
+comparison, at C speed), finds the changed values of a group that differs (`map` of
+`operator.ne`, `itertools.compress`) and rewrites only the segments they feed, keeping a copy of
+each changed value (the leaves shared: strings, numbers). Most segments are written from scratch
+(set to zero, then written); a player's fields rewrite only the locations whose tiles changed,
+this round's placements only those added, the planning board only the goods whose counts
+changed. The comparisons are by value against copies (the engine changes its lists in place), so
+any state may be observed in any order (clones, other games): only the work depends on what came
+before, never the vector.
 
 What another seat's block shows is its view (`observed_view.as_others_see`): no bag or container
 contents, hand, gift, seen cards or passages, their sizes in their place, the kept missions only
 once the game is over (the revealed ones before). A viewer's vector is rebuilt whole when the
-game's being over changes. Each observation is handed out as a new numpy array (a copy of the
-viewer's vector), which nothing here changes later.
+game's being over changes (and a shared block too). Each observation is handed out as a new
+numpy array (a copy of the viewer's vector), which nothing here changes later.
 
 Cost (docs/benchmarks.md, issue 26, session 28): about 178 k instructions a call pure and 154 k
 compiled (setup.py `COMPILED`), against 252 k for the former blocks kept with their JSON. Most of
 it is finding what changed: reading and comparing the four players' data and the table's (some
 200 dictionary look-ups and the nested dictionaries' comparisons), then the numbers written
 (each write into the vector costs about as much as a dozen Python steps) and the copy handed
-out.
+out. Session 29 shared the blocks others see (23.2 → 21.0 µs a call over a replayed game; with
+the adapters' own changes a PettingZoo step 33 k instructions fewer pure, 37 k compiled):
+comparing the players' data is now most of what is left.
 """
 
 from __future__ import annotations
 
 import array
+import itertools
 import operator
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -293,13 +301,22 @@ def _table_writers(o: Observer) -> list[tuple[tuple[str, ...], TableWriter]]:
     writers.append((("orders",), write_orders))
     number("orders_box", o.at_orders_box, len)
 
+    #: (the extensions of the edition last seen, their letters' indexes by extension id): the
+    #: stack is written after every re-deal (which shuffles it), so its letters are counted
+    #: at C speed (`Counter` of a `map`), not read extension by extension
+    lettered: list[Any] = [None, {}]
+
     def write_stack(
         arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
     ) -> None:
         _zeros(arr, o.at_stack, len(LETTERS))
         extensions = state.comps.extensions
-        for letter, count in Counter(extensions[e].letter for e in s["stack"]).items():
-            mv[o.at_stack + LETTERS.index(letter)] = count
+        if lettered[0] is not extensions:
+            letters = {eid: LETTERS.index(e.letter) for eid, e in extensions.items()}
+            lettered[:] = [extensions, letters]
+        first = o.at_stack
+        for letter, count in Counter(map(lettered[1].__getitem__, s["stack"])).items():
+            mv[first + letter] = count
 
     writers.append((("stack",), write_stack))
     extension = o.extensions
@@ -956,10 +973,12 @@ def _one_each(names: Sequence[str], writers: list[tuple[tuple[str, ...], Any]]) 
 
 class _Viewer:
     """One viewer's vector and copies of the values it was written from: the table's in
-    `_TABLE`'s order (a list, and a tuple of the same to compare at once), each player's data
-    whole (`copy_player`'s copy, to compare at once)."""
+    `_TABLE`'s order (a list, and a tuple of the same to compare at once), and its own
+    player's data in `_PLAYER_GROUPS` (each group a tuple of copies, to compare at once);
+    the other players' blocks are copied in from the shared `_Block`s, each when its stamp
+    differs from the one copied last (`stamps`, by player)."""
 
-    __slots__ = ("mv", "over", "players", "seen", "table", "table_now", "vec")
+    __slots__ = ("mv", "over", "own", "seen", "stamps", "table", "table_now", "vec")
 
     def __init__(self, vec: _Vector, over: bool, tables: int, players: int) -> None:
         self.vec = vec
@@ -970,9 +989,31 @@ class _Viewer:
         self.over = over
         self.table: list[Any] = [_NEVER] * tables
         self.table_now: tuple[Any, ...] = ()
-        self.players: list[list[tuple[Any, ...]]] = [
-            [(_NEVER,) * len(group) for group in _PLAYER_GROUPS] for _ in range(players)
-        ]
+        self.own: list[tuple[Any, ...]] = [(_NEVER,) * len(group) for group in _PLAYER_GROUPS]
+        self.stamps: list[int] = [0] * players
+
+
+#: Each `_Block`'s numbers get a new stamp whenever they are written, unique in the process:
+#: a viewer whose copy of a block has the block's stamp holds the block's numbers.
+_STAMPS = itertools.count(1)
+
+
+class _Block:
+    """One player's block as every other seat (and the spectators) sees it: the same for all
+    of them (only its place in their vectors differs), so it is written once for all, as the
+    player's data changes, and copied into each viewer's vector (a copy of a few hundred
+    numbers, much cheaper than each viewer writing what changed since it last looked). The
+    player's own view of it, with its secrets, is written in its own vector (`_Viewer.own`)."""
+
+    __slots__ = ("kept", "mv", "over", "stamp", "vec")
+
+    def __init__(self, size: int, over: bool) -> None:
+        self.vec: _Vector = array.array("f", bytes(4 * size))
+        self.mv: _Writes = memoryview(self.vec)
+        self.over = over
+        #: copies of the values the numbers were written from, by `_PLAYER_GROUPS`
+        self.kept: list[tuple[Any, ...]] = [(_NEVER,) * len(group) for group in _PLAYER_GROUPS]
+        self.stamp: int = next(_STAMPS)
 
 
 #: A group of values compared at once: its getter, its indexes, and per value its writer and
@@ -1024,6 +1065,8 @@ class StateObservation:
         self._viewers: dict[int | None, _Viewer] = {}
         #: a player's groups of values compared at once, with their writers and copiers
         self._player_groups: tuple[_Group, ...] = ()
+        #: [player] -> its block as the others see it (made with the first viewer)
+        self._blocks: list[_Block] = []
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) without what it kept: that only saves work."""
@@ -1038,6 +1081,7 @@ class StateObservation:
             self._player_groups = _grouped(
                 _PLAYER_GROUPS, _NAMES, self._player_writers, self._player_copy
             )
+            self._blocks = [_Block(self._block_size, over) for _ in range(self._n)]
         vec = self._blank[:]
         if seat is not None:
             vec[self.o.at_seat + seat] = 1.0
@@ -1062,17 +1106,29 @@ class StateObservation:
                 write[i](arr, mv, state, s, base)
                 kept[i] = copy[i](values[i])
             viewer.table_now = tuple(kept)
-        n, groups = self._n, self._player_groups
+        n, groups, size, blocks = self._n, self._player_groups, self._block_size, self._blocks
+        stamps = viewer.stamps
         for index, p in enumerate(s["players"]):
-            kept = viewer.players[index]
+            at = self._table_size + (index - base) % n * size
+            own = index == seat
+            if own:  # written in the viewer's own vector
+                block, kept, out, out_mv, first = None, viewer.own, arr, mv, at
+            else:  # written in the shared block, then copied
+                block = blocks[index]
+                if block.over != over:
+                    block = blocks[index] = _Block(size, over)
+                kept, out, out_mv, first = block.kept, block.vec, block.mv, 0
             for g, (get, every, write, copy) in enumerate(groups):
                 values, olds = get(p), kept[g]
                 if values != olds:
-                    at = self._table_size + (index - base) % n * self._block_size
-                    own = index == seat
                     new = list(olds)
                     for i in compress(every, map(operator.ne, values, olds)):
-                        write[i](arr, mv, at, p, own, over, base, olds[i])
+                        write[i](out, out_mv, first, p, own, over, base, olds[i])
                         new[i] = copy[i](values[i])
                     kept[g] = tuple(new)
+                    if block is not None:
+                        block.stamp = next(_STAMPS)
+            if block is not None and stamps[index] != block.stamp:
+                arr[at : at + size] = block.vec
+                stamps[index] = block.stamp
         return viewer.seen.copy()
