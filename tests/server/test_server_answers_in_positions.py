@@ -13,10 +13,16 @@ from server_helpers import bearer, new_table, random_move
 from meeple.server.client import applied
 
 
-def test_a_move_s_answer_comes_in_the_position_it_led_to(client):
+def a_first_move(client):
+    """A new table of two, the seats' secrets, and the seat to move with a legal first move."""
     table, secrets = new_table(client)
     live = client.app.state.service._live(table)
     seat, action = random_move(live.state, random.Random(3))
+    return table, secrets, seat, action
+
+
+def test_a_move_s_answer_comes_in_the_position_it_led_to(client):
+    table, secrets, seat, action = a_first_move(client)
     other = 1 - seat
     with (
         client.websocket_connect(f"/ws/{table}?answers=1", headers=bearer(secrets[seat])) as mover,
@@ -38,9 +44,7 @@ def test_a_move_s_answer_comes_in_the_position_it_led_to(client):
 
 
 def test_without_the_option_the_answer_is_a_frame_of_its_own(client):
-    table, secrets = new_table(client)
-    live = client.app.state.service._live(table)
-    seat, action = random_move(live.state, random.Random(3))
+    table, secrets, seat, action = a_first_move(client)
     with client.websocket_connect(f"/ws/{table}", headers=bearer(secrets[seat])) as ws:
         assert ws.receive_json()["type"] == "state"
         ws.send_json({"type": "move", "action": action, "version": 0, "nonce": "n1"})
@@ -50,9 +54,7 @@ def test_without_the_option_the_answer_is_a_frame_of_its_own(client):
 
 
 def test_a_refusal_changes_no_position_and_comes_alone(client):
-    table, secrets = new_table(client)
-    live = client.app.state.service._live(table)
-    seat, action = random_move(live.state, random.Random(3))
+    table, secrets, seat, action = a_first_move(client)
     with client.websocket_connect(f"/ws/{table}?answers=1", headers=bearer(secrets[seat])) as ws:
         assert ws.receive_json()["type"] == "state"
         ws.send_json({"type": "move", "action": action, "version": 5, "nonce": "n1"})
