@@ -41,11 +41,17 @@ def test_a_whole_game_with_a_bot_keeps_every_secret(client, game, options, editi
             f"/ws/{table}?deltas=1", headers={"Accept-Language": languages[1]}
         ) as spectator_of_deltas,
         client.websocket_connect(
-            f"/ws/{table}",
+            f"/ws/{table}?answers=1",  # the answers in the positions pass the watch too
             headers={**bearer(created.invites[0]), "Accept-Language": languages[0]},
         ) as ws,
     ):
-        final = play_seat(ws, random_chooser(1), on_message=seat_watch)  # it takes deltas
+        folded: list[dict] = []
+
+        def watched(message):
+            seat_watch(message)
+            folded.extend(message.get("answers", ()))
+
+        final = play_seat(ws, random_chooser(1), on_message=watched)  # it takes deltas
         last = None
         while last is None or not last["over"]:
             last = spectator.receive_json()
@@ -62,6 +68,7 @@ def test_a_whole_game_with_a_bot_keeps_every_secret(client, game, options, editi
 
     assert position(held) == position(last), "a spectator applying deltas holds the position"
     assert seat_watch.frames > 3 and deltas_watch.frames > 3
+    assert folded, "the seat's answers came in its positions, through the watch"
     for frame, language in ((final, languages[0]), (last, languages[1])):
         over = "Game over: {winners} won with {n} points"
         words = translations(language, game).ngettext(over, over, 2).split(":")[0]
