@@ -124,8 +124,6 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         self._offered = self._acting = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        #: Whether a reward in `rewards` may be other than 0 (set at the end of the game).
-        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -190,9 +188,8 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         state.apply(seat, chosen)
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
-        if self._rewarded:  # else the rewards are all 0 already: the same dict
+        if any(self.rewards.values()):  # else they are all 0 already: the same dict
             self.rewards = dict.fromkeys(self.agents, 0.0)
-            self._rewarded = False
         if state.is_over():
             winners = set(state.winners())
             scores = state.scores()
@@ -201,7 +198,6 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
                 self.rewards[a] = 1.0 if self._seat[a] in winners else 0.0
                 self.terminations[a] = True
                 self.infos[a] = {"scores": scores}
-            self._rewarded = True
             self._accumulate_rewards()  # before the end every reward is 0: nothing to add
         self.agent_selection = self._agent_to_act()
         if self.render_mode == "human":
