@@ -281,9 +281,7 @@ async def play_until_done(
                     held = None if position is None else position["version"]
                     sync |= {"deltas": True, "version": held}
                 await ws.send(json.dumps(sync))
-        if message["type"] == "answer":
-            pass
-        elif message["type"] == "error":
+        if message["type"] == "error":
             raise RuntimeError(f"the server refused a message: {message['reason']}")
         elif message["type"] in ("state", "delta"):
             if message["type"] == "delta":
