@@ -1,6 +1,6 @@
 """The moves of every table written in batches by one thread (issue 25), on SQLite and on
 PostgreSQL: a batch is one transaction, each append in it stands or falls alone, and each owner
-hears of its own."""
+hears of its own; while several tables are moving the writer waits a little for more."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from server_helpers import a_table as stored_table
 from sqlalchemy import event
 
-from meeple.server.appends import AppendWriter
+from meeple.server.appends import AppendWriter, Gathering
 from meeple.server.schema import MOVE
 from meeple.server.store import Append, Conflict, Store, StoredMove
 
@@ -127,3 +127,65 @@ def test_the_batched_appends_keep_one_connection_and_give_it_back_after_an_error
     assert store.append_all([a_move(b, 1, "n1")]) == [None]
     assert len(checkouts) == 2, "the next batch did not check out another connection"
     assert [e.version for e in store.log_since(b, 0)] == [1]
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.slept: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+def pending(table_id: str) -> tuple[Append, object]:
+    return (a_move(table_id, 1, "n1"), None)
+
+
+def test_the_writer_waits_for_more_only_while_several_tables_are_moving():
+    time = FakeTime()
+    gathering = Gathering(0.003, 0.01, clock=time.clock, sleep=time.sleep)
+    waits = []
+    for at, table in [
+        (0.0, "a"),  # the first batch: nothing came before it
+        (0.004, "a"),  # the same table again: its next move waits for this one's answer
+        (0.008, "b"),  # another table 4 ms later: others are moving
+        (0.013, "c"),  # and another (the last batch's first came 5 ms ago, waited 3 ms)
+        (0.5, "d"),  # half a second later: nobody else is moving
+    ]:
+        time.now = 100.0 + at
+        before = len(time.slept)
+        gathering(pending(table))  # type: ignore[arg-type]
+        waits.append(time.slept[before:])
+    assert waits == [[], [], [0.003], [0.003], []]
+
+
+def test_a_waiting_writer_takes_the_appends_that_came_meanwhile_into_its_batch(store, monkeypatch):
+    a, b, c = (a_table(store, name) for name in ("ta", "tb", "tc"))
+    batches: list[list[str]] = []
+    append_all = store.append_all
+
+    def seen(appends):
+        batches.append([append.table_id for append in appends])
+        return append_all(appends)
+
+    monkeypatch.setattr(store, "append_all", seen)
+
+    async def play() -> None:
+        loop = asyncio.get_running_loop()
+        # Wide margins: the writer waits 0.3 s, and c's move comes 0.05 s after b's.
+        writer = AppendWriter(store, loop, Gathering(0.3, busy_within=5.0))
+        await writer.append(a_move(a, 1, "n1"))
+        second = writer.append(a_move(b, 1, "n1"))
+        await asyncio.sleep(0.05)
+        third = writer.append(a_move(c, 1, "n1"))
+        await asyncio.gather(second, third)
+        await asyncio.to_thread(writer.stop)
+
+    asyncio.run(play())
+    assert batches == [[a], [b, c]]
+    assert (store.version(a), store.version(b), store.version(c)) == (1, 1, 1)

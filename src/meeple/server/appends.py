@@ -7,8 +7,15 @@ the event loop to hear of it. Under load those trips cost the server more CPU th
 write lock anyway. Here the owners hand their appends to one writer thread, which takes
 whatever has queued since its last batch and writes it in one transaction
 (`Store.append_all`), then answers the whole batch with one wake-up of the loop. A move is
-still answered only once it is committed; a batch of one is a single append as before, so
-nothing waits for a batch to fill.
+still answered only once it is committed.
+
+Under load most batches still held one append: at 500 tables a move comes every 2 ms, and a
+commit takes less. Each batch costs the server the same whatever its size (a wake-up of this
+thread and of the loop, a transaction's locks and WAL header writes), so when moves of several
+tables are coming in quick succession the writer waits a few milliseconds (`Gathering`) before
+it takes its batch, as PostgreSQL's `commit_delay` does when other transactions are active.
+A table's own moves come one at a time (each waits for the last one's answer), so a lone table,
+or moves far apart, never wait.
 """
 
 from __future__ import annotations
@@ -17,6 +24,8 @@ import asyncio
 import logging
 import queue
 import threading
+import time
+from collections.abc import Callable
 
 from meeple.server.batches import STOP, serve_batches
 from meeple.server.store import Append, Store
@@ -25,13 +34,52 @@ log = logging.getLogger(__name__)
 
 Pending = tuple[Append, asyncio.Future[None]]
 
+#: Seconds the writer waits for more appends to join a batch when moves of several tables are
+#: coming (see `Gathering`). At 500 tables and a second's think a batch then holds about three
+#: moves and the server's CPU a move fell by a tenth (docs/benchmarks.md, "Session 30"); a
+#: move's answer comes that much later, against the 50 ms its round trip may take.
+GATHER_FOR = 0.003
+#: Moves of different tables count as coming in quick succession when the batches' first
+#: appends are this close (a rate of about 100 moves a second, or more).
+BUSY_WITHIN = 0.01
+
+
+class Gathering:
+    """When to wait for more appends before writing a batch: when the batch's first append is
+    of another table than the last batch's first and came within `busy_within` seconds of
+    it. `clock` and `sleep` are the thread's (tests give their own)."""
+
+    def __init__(
+        self,
+        wait: float = GATHER_FOR,
+        busy_within: float = BUSY_WITHIN,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.wait = wait
+        self.busy_within = busy_within
+        self._clock = clock
+        self._sleep = sleep
+        self._last_table: str | None = None
+        self._last_at = -busy_within
+
+    def __call__(self, first: Pending) -> None:
+        now, table = self._clock(), first[0].table_id
+        busy = table != self._last_table and now - self._last_at < self.busy_within
+        self._last_table, self._last_at = table, now
+        if busy and self.wait > 0:
+            self._sleep(self.wait)
+
 
 class AppendWriter:
     """The writer thread of one store. Made, and then called, on the event loop."""
 
-    def __init__(self, store: Store, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(
+        self, store: Store, loop: asyncio.AbstractEventLoop, gathering: Gathering | None = None
+    ) -> None:
         self.store = store
         self.loop = loop
+        self._gathering = Gathering() if gathering is None else gathering
         #: The appends not yet taken by the thread, and at the end a None (stop). A C queue:
         #: putting is cheap, and wakes the thread only when it waits.
         self._queue: queue.SimpleQueue[Pending | None] = queue.SimpleQueue()
@@ -55,7 +103,7 @@ class AppendWriter:
         self._thread.join()
 
     def _run(self) -> None:
-        serve_batches(self._queue, self._write)
+        serve_batches(self._queue, self._write, self._gathering)
 
     def _write(self, batch: list[Pending]) -> None:
         try:

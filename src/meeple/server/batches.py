@@ -17,12 +17,19 @@ T = TypeVar("T")
 STOP = None
 
 
-def serve_batches(work: queue.SimpleQueue[T | None], handle: Callable[[list[T]], None]) -> None:
+def serve_batches(
+    work: queue.SimpleQueue[T | None],
+    handle: Callable[[list[T]], None],
+    gather: Callable[[T], None] | None = None,
+) -> None:
     """Hand `handle` the items of `work` in batches until a `STOP` comes: wait for one item,
-    then take every other already queued (those before the `STOP` are handled first)."""
+    let `gather` see it (it may wait, so that more join the batch), then take every other
+    already queued (those before the `STOP` are handled first)."""
     while True:
         batch: list[T] = []
         item = work.get()
+        if item is not STOP and gather is not None:
+            gather(item)
         while item is not STOP:
             batch.append(item)
             try:
