@@ -39,15 +39,17 @@ Pending = tuple[Append, asyncio.Future[None]]
 #: moves and the server's CPU a move fell by a tenth (docs/benchmarks.md, "Session 30"); a
 #: move's answer comes that much later, against the 50 ms its round trip may take.
 GATHER_FOR = 0.003
-#: Moves of different tables count as coming in quick succession when the batches' first
-#: appends are this close (a rate of about 100 moves a second, or more).
+#: Moves of different tables count as coming in quick succession when a batch's first append
+#: comes this soon after the last batch's (or after the writer's wait for more ended): a rate
+#: of about 100 moves a second, or more.
 BUSY_WITHIN = 0.01
 
 
 class Gathering:
     """When to wait for more appends before writing a batch: when the batch's first append is
     of another table than the last batch's first and came within `busy_within` seconds of
-    it. `clock` and `sleep` are the thread's (tests give their own)."""
+    it (or of the end of the wait for it). `clock` and `sleep` are the thread's (tests give
+    their own)."""
 
     def __init__(
         self,
@@ -69,6 +71,7 @@ class Gathering:
         self._last_table, self._last_at = table, now
         if busy and self.wait > 0:
             self._sleep(self.wait)
+            self._last_at = self._clock()
 
 
 class AppendWriter:
