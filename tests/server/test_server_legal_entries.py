@@ -11,12 +11,11 @@ from typing import Any
 
 import orjson
 import pytest
+from server_helpers import a_live_table, play_or_undo
 
 from meeple.saying import game_words, said
 from meeple.server import live
 from meeple.server.live import LiveTable, elements_of
-from meeple.server.schema import HUMAN
-from meeple.server.store import StoredSeat, StoredTable
 
 TABLES = [
     ("tikal", {"players": 2}),
@@ -27,19 +26,6 @@ TABLES = [
 LANGUAGES = ("en", "de")
 #: Moves enough for a whole random game of each table (each ends long before).
 WHOLE = 3000
-
-
-def a_table(game: str, options: dict[str, Any], seed: int) -> LiveTable:
-    return LiveTable.from_stored(
-        StoredTable(
-            id=f"{game}-{seed}",
-            game=game,
-            options=options,
-            seed=seed,
-            admin_hash="a" * 64,
-            seats=[StoredSeat(s, HUMAN) for s in range(options["players"])],
-        )
-    )
 
 
 def afresh(table: LiveTable, seat: int, language: str) -> list[dict[str, Any]]:
@@ -60,23 +46,11 @@ def encoded(payload: dict[str, Any]) -> bytes:
     return orjson.dumps(payload, option=orjson.OPT_SORT_KEYS)
 
 
-def step(table: LiveTable, rng: random.Random) -> None:
-    """A random move, or now and then an undo where the policy allows one."""
-    at = float(table.version + 1)
-    last = table.moves[-1].seat if table.moves else None
-    if last is not None and table.undo_refusal(last) is None and rng.random() < 0.1:
-        table.take_back(table.rebuilt(len(table.moves) - 1), at)
-    else:
-        seat = rng.choice(table.state.to_move())
-        table.play(seat, rng.choice(table.state.legal_actions(seat)), at)
-    table.version += 1
-
-
 def mismatches(game: str, options: dict[str, Any], seed: int, moves: int) -> tuple[int, int]:
     """Over `moves` steps of a random game: how many entries were compared with entries made
     afresh, and how many differed (an earlier payload changed by a later move counts too)."""
     rng = random.Random(seed)
-    table = a_table(game, options, seed)
+    table = a_live_table(game, options, seed)
     compared = differing = 0
     before: list[tuple[dict[str, Any], bytes]] = []
     for _ in range(moves):
@@ -95,7 +69,7 @@ def mismatches(game: str, options: dict[str, Any], seed: int, moves: int) -> tup
             made.append((payload, encoded(payload)))
         differing += sum(encoded(payload) != data for payload, data in before)
         before = made
-        step(table, rng)
+        play_or_undo(table, rng)
     return compared, differing
 
 
@@ -116,7 +90,7 @@ def clashes(game: str, options: dict[str, Any], seeds: int, moves: int) -> tuple
     catalogues = [game_words(game, language) for language in LANGUAGES]
     for seed in range(seeds):
         rng = random.Random(seed)
-        table = a_table(game, options, seed)
+        table = a_live_table(game, options, seed)
         reads, elements = live.reads_of(table.info), elements_of(table.info)
         assert reads is not None
         for _ in range(moves):
@@ -129,7 +103,7 @@ def clashes(game: str, options: dict[str, Any], seeds: int, moves: int) -> tuple
                     made = (*(said(label, c) for c in catalogues), elements(state, action))
                     looked += 1
                     clashed += seen.setdefault((action, reads(state, action)), made) != made
-            step(table, rng)
+            play_or_undo(table, rng)
     return looked, clashed
 
 
@@ -156,7 +130,7 @@ def test_an_unchanged_action_is_sent_as_kept() -> None:
     """Within a Tikal turn, the actions still legal with the same reads are the same entries
     (the cache works), and the language switch makes its own."""
     rng = random.Random(3)
-    table = a_table("tikal", {"players": 2}, 3)
+    table = a_live_table("tikal", {"players": 2}, 3)
     reused = 0
     while reused == 0:
         seat = table.state.to_move()[0]
@@ -165,7 +139,7 @@ def test_an_unchanged_action_is_sent_as_kept() -> None:
         again = table.payload(seat, live.NO_LOG)["legal"]
         assert all(a is b for a, b in zip(first, again, strict=True))
         assert not any(a is b for a, b in zip(first, german, strict=True))
-        step(table, rng)
+        play_or_undo(table, rng)
         if seat in table.state.to_move():
             later = table.payload(seat, live.NO_LOG)["legal"]
             reused += len({id(e) for e in first} & {id(e) for e in later})

@@ -205,6 +205,14 @@ class LiveTable:
     #: every reader, is sent the same one. The server forgets them sooner, once a change's
     #: pushes are made (`TableService.forget_views`).
     views: dict[Reader, dict[str, Any]] = dataclasses.field(default_factory=dict, repr=False)
+    #: The seats as the payloads list them, by language, with what they were made from
+    #: (`seats_json`).
+    seats_shown: dict[str, tuple[list[Any], list[dict[str, Any]]]] = dataclasses.field(
+        default_factory=dict, repr=False
+    )
+    #: What the game keeps of the views it made, so that the next ones share their parts that
+    #: did not change (`GameState.shared_view`).
+    view_parts: dict[Any, Any] = dataclasses.field(default_factory=dict, repr=False)
     #: Each seat's legal actions as its last payload with any in a language listed them, by
     #: seat and language (`legal_entries`): an entry whose action and reads are the same is
     #: sent again, the same object (shared: not to be changed).
@@ -357,7 +365,7 @@ class LiveTable:
             if self.state.views_alike and seat is not None:
                 view = {**self.view(None), "seat": seat}
             else:
-                view = self.state.view(seat)
+                view = self.state.shared_view(seat, self.view_parts)
             self.views[seat] = view
         return view
 
@@ -401,13 +409,7 @@ class LiveTable:
             "title": self.info.title,
             "version": self.version,
             "seat": seat,
-            # Each seat's look from the game's declaration (colour word in the reader's
-            # language, colour, shape): the pages draw and name seats by it, holding no copy.
-            "seats": [
-                {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
-                | self.info.seats.look(s.seat).to_json(catalogue)
-                for s in self.seats
-            ],
+            "seats": self.seats_json(language, catalogue),
             "to_move": list(movers),
             "view": self.view(seat),
             "legal": legal,
@@ -436,6 +438,25 @@ class LiveTable:
                 "ratings": [rating_json(change) for change in self.ratings],
             }
         return data
+
+    def seats_json(self, language: str, catalogue: Catalogue | None) -> list[dict[str, Any]]:
+        """The seats as a payload in `language` lists them, each with its look from the
+        game's declaration (colour word in that language, colour, shape): the pages draw and
+        name seats by it, holding no copy. Kept per language while the seats' kinds, names and
+        bots stay (shared: not to be changed)."""
+        made_from = [(s.seat, s.kind, s.name, s.bot) for s in self.seats]
+        known = self.seats_shown.get(language)
+        if known is None or known[0] != made_from:
+            looks = self.info.seats
+            known = self.seats_shown[language] = (
+                made_from,
+                [
+                    {"seat": seat, "kind": kind, "name": name, "bot": bot}
+                    | looks.look(seat).to_json(catalogue)
+                    for seat, kind, name, bot in made_from
+                ],
+            )
+        return known[1]
 
     def legal_entries(
         self, seat: int, language: str, catalogue: Catalogue | None

@@ -335,6 +335,11 @@ class AltiplanoState(GameState):
     def view(self, seat: object) -> dict[str, Any]:
         return hidden.make_view(self, self.check_view_seat(seat))
 
+    def shared_view(self, seat: object, kept: dict[Any, Any]) -> dict[str, Any]:
+        """The view from the parts kept in `kept` that have not changed (`hidden.make_view`):
+        the table's part and each player's, by comparison with copies made before."""
+        return hidden.make_view(self, self.check_view_seat(seat), kept)
+
     @classmethod
     def determinize(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
         return hidden.determinize(cls, view, rng)
