@@ -1,7 +1,7 @@
 """Whether two trees' servers send the same positions over the same random games: the check
 that a change made for speed (`bench_server_instructions.py`) changed nothing a reader is sent.
 
-    python benchmarks/payload_outputs.py BEFORE AFTER [--moves 300] [--seeds 2]
+    python benchmarks/payload_outputs.py BEFORE AFTER [--moves 3000] [--seeds 2]
 
 Each ``TREE`` is a source folder holding ``meeple/``. For each tree a process with it first on
 the path plays seeded random games of both games at several table sizes and options through
@@ -114,7 +114,7 @@ def main() -> None:
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("trees", nargs=2)
-    parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--seeds", type=int, default=2)
     args = parser.parse_args()
     records = []
