@@ -19,6 +19,7 @@ from sqlalchemy import Connection, text
 from meeple.engine.actions import Action
 from meeple.engine.game import GameState
 from meeple.engine.registry import game_class
+from meeple.server.live import LiveTable
 from meeple.server.schema import BOT, HUMAN, MOVE
 from meeple.server.store import StoredSeat, StoredTable, make_engine
 
@@ -193,3 +194,30 @@ def insert_moves(
             ),
             {"t": table_id, "v": version, "s": seat, "a": json.dumps(action), "n": f"n{version}"},
         )
+
+
+def a_live_table(game: str, options: dict[str, Any], seed: int) -> LiveTable:
+    """A table of human seats in memory, as the service holds one (no store)."""
+    return LiveTable.from_stored(
+        StoredTable(
+            id=f"{game}-{seed}",
+            game=game,
+            options=options,
+            seed=seed,
+            admin_hash="a" * 64,
+            seats=[StoredSeat(s, HUMAN) for s in range(options["players"])],
+        )
+    )
+
+
+def play_or_undo(table: LiveTable, rng: random.Random) -> None:
+    """A random move at `table`, or now and then an undo where the policy allows one (as the
+    service makes them: the version raised after each)."""
+    at = float(table.version + 1)
+    last = table.moves[-1].seat if table.moves else None
+    if last is not None and table.undo_refusal(last) is None and rng.random() < 0.1:
+        table.take_back(table.rebuilt(len(table.moves) - 1), at)
+    else:
+        seat = rng.choice(table.state.to_move())
+        table.play(seat, rng.choice(table.state.legal_actions(seat)), at)
+    table.version += 1

@@ -161,6 +161,13 @@ class GameState(ABC):
         tokens, bag order, others' secret cards).
         """
 
+    def shared_view(self, seat: int | None, kept: dict[Any, Any]) -> dict[str, Any]:
+        """`view(seat)` for a caller that never changes it nor any part of it (the server's
+        payloads): its parts may be the very objects of views made before with the same
+        `kept`, a dict the caller keeps (one per table) and the game fills, where those parts
+        have not changed since; nothing in it is the state's own. The default is `view`."""
+        return self.view(seat)
+
     @classmethod
     @abstractmethod
     def determinize(cls, view: Mapping[str, Any], rng: random.Random) -> Self:

@@ -11,7 +11,7 @@ in play.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from meeple.engine.actions import Action
@@ -28,6 +28,15 @@ class WebPlugin(Protocol):
         """The board elements an action involves (ids such as ``"hex:C4"``), which the page
         matches against the ``data-element`` attributes of its drawing, so that a click
         narrows the legal actions. `state` is the game's own state class."""
+        ...
+
+    def action_reads(self, state: Any, action: Action) -> Hashable:
+        """What the action's label (`GameState.action_label`) and its board elements
+        (`action_elements`) read of `state` besides the action itself and the table's options
+        (its edition), as a value: at two positions of one table where an action's reads are
+        equal (``==``), its label and elements are the same. The server keeps each seat's legal
+        actions as it last sent them and sends an action again as kept while its reads stay
+        (`LiveTable.payload`), so leaving out anything they read sends a stale label."""
         ...
 
     def table_facts(self, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -85,9 +85,10 @@ def check_random_game(
     """Play one random game, checking every invariant after every step; return the end state.
 
     Checked after each step: the game-specific `invariant`; the JSON round trip is exact and the
-    JSON is serialisable; `clone` equals the original; no seat's view changes when everything
-    hidden from it is re-randomised; a state sampled from a seat's view (`determinize`) gives
-    that seat the same view and the same legal actions; every
+    JSON is serialisable; `clone` equals the original; each seat's `shared_view` (its parts
+    kept across the game) is its view, and none changes with the moves after it; no seat's
+    view changes when everything hidden from it is re-randomised; a state sampled from a seat's
+    view (`determinize`) gives that seat the same view and the same legal actions; every
     listed legal action applies without error (on a clone), and an action that raised leaves
     the state unchanged; then `on_move`, if given. At the end the record replays to the
     identical state.
@@ -97,8 +98,12 @@ def check_random_game(
     rng = random.Random(seed)
     leak_rng = random.Random(seed + 1)
     steps = 0
+    kept: dict[Any, Any] = {}
+    shown: list[tuple[dict[str, Any], str]] = []
     while not state.is_over():
-        _check_step(state, invariant, leak_rng, apply_every_action)
+        for view, text in shown:
+            assert _text(view) == text, "a shared view changed with a later move"
+        shown = _check_step(state, invariant, leak_rng, apply_every_action, kept)
         if on_move is None:
             record.actions.append(random_step(state, rng))
         else:
@@ -109,7 +114,9 @@ def check_random_game(
         steps += 1
         if steps > max_steps:
             raise AssertionError(f"game did not end within {max_steps} steps (seed {seed})")
-    _check_step(state, invariant, leak_rng, apply_every_action=False)
+    for view, text in shown:
+        assert _text(view) == text, "a shared view changed with a later move"
+    _check_step(state, invariant, leak_rng, False, kept)
     assert state.winners(), "a finished game has at least one winner"
     replayed = GameRecord.from_json(json.loads(json.dumps(record.to_json()))).replay()
     assert replayed.to_json() == state.to_json(), "record replay differs from the played game"
@@ -121,7 +128,10 @@ def _check_step(
     invariant: Invariant | None,
     rng: random.Random,
     apply_every_action: bool,
-) -> None:
+    kept: dict[Any, Any],
+) -> list[tuple[dict[str, Any], str]]:
+    """Checks one position (see `check_random_game`); each seat's `shared_view`, made with
+    `kept` (the game's, across the positions of the game), and its JSON."""
     if invariant is not None:
         invariant(state)
     data = state.to_json()
@@ -130,9 +140,13 @@ def _check_step(
     assert restored.to_json() == data, "JSON round trip is not exact"
     assert state.clone().to_json() == data, "clone differs from the original"
     seats: list[int | None] = [None, *range(state.num_players)]
+    shown = []
     for seat in seats:
         view = state.view(seat)
-        json.dumps(view)
+        text = _text(view)
+        shared = state.shared_view(seat, kept)
+        assert _text(shared) == text, f"the shared view of seat {seat} is not its view"
+        shown.append((shared, text))
         other = state.clone()
         other.shuffle_hidden(seat, rng)
         assert other.view(seat) == view, f"view of seat {seat} depends on hidden information"
@@ -151,6 +165,11 @@ def _check_step(
             if invariant is not None:
                 invariant(trial)
     assert_unchanged_on_error(state, lambda s: s.apply(-1, None))  # type: ignore[arg-type]
+    return shown
+
+
+def _text(view: dict[str, Any]) -> str:
+    return json.dumps(view, sort_keys=True)
 
 
 def _check_determinize(

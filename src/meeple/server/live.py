@@ -14,7 +14,7 @@ game's catalogue. English, the source, is sent as it is, at no cost.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from meeple.engine.actions import Action
@@ -24,6 +24,7 @@ from meeple.engine.gameinfo import GameInfo
 from meeple.engine.log import LogEntry
 from meeple.engine.record import GameRecord
 from meeple.engine.registry import game_info
+from meeple.engine.words import Catalogue
 from meeple.i18n import SOURCE_LANGUAGE
 from meeple.saying import game_words, said, said_within
 from meeple.server.clocks import Clock, SeatTimes
@@ -40,6 +41,16 @@ Reader = int | None
 
 #: What a game's web module says of an action: the board elements it involves.
 ElementsOf = Callable[[GameState, Action], tuple[str, ...]]
+#: What a game's web module says an action's label and elements read of the state.
+ReadsOf = Callable[[GameState, Action], Hashable]
+#: A seat's legal actions as a payload last listed them, each by the action's identity: the
+#: action (which keeps that identity its own), what its label and elements read of the state
+#: then (`WebPlugin.action_reads`), and its entry as sent.
+Entries = dict[int, tuple[Action, Hashable, dict[str, Any]]]
+
+#: A seat's entries are kept for the next payload only from a list of at most this many (the
+#: longest lists, a tile's placements, come once: kept, they would only hold memory).
+ENTRIES_KEPT = 100
 
 
 #: `elements_of`'s answers by the `GameInfo`'s identity, each kept with its info (so that the
@@ -58,6 +69,21 @@ def elements_of(info: GameInfo) -> ElementsOf:
         (lambda _state, _action: ()) if info.web is None else info.web().action_elements
     )
     _ELEMENTS[id(info)] = (info, found)
+    return found
+
+
+#: `reads_of`'s answers, kept as `_ELEMENTS` keeps `elements_of`'s.
+_READS: dict[int, tuple[GameInfo, ReadsOf | None]] = {}
+
+
+def reads_of(info: GameInfo) -> ReadsOf | None:
+    """The game's `action_reads`; None for a game without a web module, whose labels are
+    then made for every payload."""
+    known = _READS.get(id(info))
+    if known is not None and known[0] is info:
+        return known[1]
+    found = None if info.web is None else info.web().action_reads
+    _READS[id(info)] = (info, found)
     return found
 
 
@@ -179,6 +205,18 @@ class LiveTable:
     #: every reader, is sent the same one. The server forgets them sooner, once a change's
     #: pushes are made (`TableService.forget_views`).
     views: dict[Reader, dict[str, Any]] = dataclasses.field(default_factory=dict, repr=False)
+    #: The seats as the payloads list them, by language, with what they were made from
+    #: (`seats_json`).
+    seats_shown: dict[str, tuple[list[Any], list[dict[str, Any]]]] = dataclasses.field(
+        default_factory=dict, repr=False
+    )
+    #: What the game keeps of the views it made, so that the next ones share their parts that
+    #: did not change (`GameState.shared_view`).
+    view_parts: dict[Any, Any] = dataclasses.field(default_factory=dict, repr=False)
+    #: Each seat's legal actions as its last payload with any in a language listed them, by
+    #: seat and language (`legal_entries`): an entry whose action and reads are the same is
+    #: sent again, the same object (shared: not to be changed).
+    entries: dict[tuple[int, str], Entries] = dataclasses.field(default_factory=dict, repr=False)
 
     @classmethod
     def from_stored(cls, stored: StoredTable) -> LiveTable:
@@ -327,7 +365,7 @@ class LiveTable:
             if self.state.views_alike and seat is not None:
                 view = {**self.view(None), "seat": seat}
             else:
-                view = self.state.view(seat)
+                view = self.state.shared_view(seat, self.view_parts)
             self.views[seat] = view
         return view
 
@@ -358,9 +396,12 @@ class LiveTable:
                 log_start = min(log_start, sizes[seat])
         log_start = max(0, min(log_start, len(log)))
         movers = state.to_move()
-        legal = state.legal_actions(seat) if seat is not None and seat in movers else []
+        legal = (
+            self.legal_entries(seat, language, catalogue)
+            if seat is not None and seat in movers
+            else []
+        )
         over = state.is_over()
-        elements = elements_of(self.info)
         data: dict[str, Any] = {
             "type": "state",
             "table": self.id,
@@ -368,23 +409,10 @@ class LiveTable:
             "title": self.info.title,
             "version": self.version,
             "seat": seat,
-            # Each seat's look from the game's declaration (colour word in the reader's
-            # language, colour, shape): the pages draw and name seats by it, holding no copy.
-            "seats": [
-                {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot}
-                | self.info.seats.look(s.seat).to_json(catalogue)
-                for s in self.seats
-            ],
+            "seats": self.seats_json(language, catalogue),
             "to_move": list(movers),
             "view": self.view(seat),
-            "legal": [
-                {
-                    "action": a.to_json(),
-                    "label": said(state.action_label(a), catalogue),
-                    "elements": elements(state, a),
-                }
-                for a in legal
-            ],
+            "legal": legal,
             "can_undo": seat is not None and self.undo_refusal(seat) is None,
             "log_start": log_start,
             "log": [entry.to_json(catalogue) for entry in log[log_start:]],
@@ -410,6 +438,66 @@ class LiveTable:
                 "ratings": [rating_json(change) for change in self.ratings],
             }
         return data
+
+    def seats_json(self, language: str, catalogue: Catalogue | None) -> list[dict[str, Any]]:
+        """The seats as a payload in `language` lists them, each with its look from the
+        game's declaration (colour word in that language, colour, shape): the pages draw and
+        name seats by it, holding no copy. Kept per language while the seats' kinds, names and
+        bots stay (shared: not to be changed)."""
+        made_from = [(s.seat, s.kind, s.name, s.bot) for s in self.seats]
+        known = self.seats_shown.get(language)
+        if known is None or known[0] != made_from:
+            looks = self.info.seats
+            known = self.seats_shown[language] = (
+                made_from,
+                [
+                    {"seat": seat, "kind": kind, "name": name, "bot": bot}
+                    | looks.look(seat).to_json(catalogue)
+                    for seat, kind, name, bot in made_from
+                ],
+            )
+        return known[1]
+
+    def legal_entries(
+        self, seat: int, language: str, catalogue: Catalogue | None
+    ) -> list[dict[str, Any]]:
+        """`seat`'s legal actions as its payload lists them: each action's JSON, its label
+        said in `language` (`catalogue`) and its board elements. An action listed in the
+        seat's last payload in that language whose reads (`WebPlugin.action_reads`) are the
+        same is listed as it was there (the same entry); the others are made."""
+        state = self.state
+        actions = state.legal_actions(seat)
+        reads, elements, label = reads_of(self.info), elements_of(self.info), state.action_label
+        if reads is None:
+            return [
+                {
+                    "action": action.to_json(),
+                    "label": said(label(action), catalogue),
+                    "elements": elements(state, action),
+                }
+                for action in actions
+            ]
+        kept = self.entries.get((seat, language), {})
+        made: Entries = {}
+        listed = []
+        for action in actions:
+            read = reads(state, action)
+            known = kept.get(id(action))
+            if known is None or known[0] is not action or known[1] != read:
+                entry = {
+                    "action": action.to_json(),
+                    "label": said(label(action), catalogue),
+                    "elements": elements(state, action),
+                }
+                known = (action, read, entry)
+            made[id(action)] = known
+            listed.append(known[2])
+        if listed:
+            if len(listed) <= ENTRIES_KEPT:
+                self.entries[seat, language] = made
+            else:
+                self.entries.pop((seat, language), None)
+        return listed
 
     def replay(self, seat: Reader, step: int, language: str = SOURCE_LANGUAGE) -> dict[str, Any]:
         """`seat`'s view after the first `step` moves, and its log up to then, in `language`

@@ -9,6 +9,7 @@ which do not exist yet: they come from the seed, a salt and the reveal counter.
 from __future__ import annotations
 
 import json
+import operator
 import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -49,6 +50,117 @@ def _redact_player(p: Player, public_missions: bool) -> dict[str, Any]:
     """Another seat's player data as a seat sees it (copied: views never share state data).
     The secret fields are left out before copying, not copied and then dropped."""
     q = copy_player({key: value for key, value in p.items() if key not in _SECRET})
+    return _sizes(q, p, public_missions)
+
+
+def make_view(
+    state: AltiplanoState, seat: int | None, kept: dict[Any, Any] | None = None
+) -> dict[str, Any]:
+    """`seat`'s view, every part of it a copy of its own; with `kept` (see `shared_view`),
+    its parts that did not change since a view made with the same `kept` are the parts of
+    that view."""
+    src = cast(dict[str, Any], state.s)  # read by the declared keys of `LISTS` and `DICTS`
+    over = src["phase"] == "over"
+    if kept is not None:
+        return {
+            "game": state.game_name,
+            "seat": seat,
+            "options": _kept_options(state, kept),
+            "state": {
+                **_kept_table(state, src, kept),
+                "players": [
+                    _kept_player(p, i == seat, over, kept.setdefault(i, []))
+                    for i, p in enumerate(src["players"])
+                ],
+            },
+        }
+    # The seed and the salt determine every draw to come: a view shows neither.
+    s = {k: v for k, v in src.items() if k not in _UNSHOWN}
+    for key in LISTS:
+        s[key] = src[key][:]
+    for key in DICTS:
+        s[key] = src[key].copy()
+    _show_hidden_parts(state, src, s)
+    s["players"] = [
+        copy_player(p) if i == seat else _redact_player(p, over)
+        for i, p in enumerate(state.s["players"])
+    ]
+    return {"game": state.game_name, "seat": seat, "options": _options(state), "state": s}
+
+
+#: The table's fields a view leaves out, or shows in a part of its own (the players).
+_UNSHOWN = ("seed", "salt", "players")
+
+
+def _show_hidden_parts(state: AltiplanoState, src: dict[str, Any], s: dict[str, Any]) -> None:
+    """The parts of the table a view shows otherwise than they are: the stack by its cards'
+    letters, the undealt and removed cards by their number, and the free roles by theirs
+    unless roles are drafted."""
+    s["stack"] = [state.comps.extensions[e].letter for e in src["stack"]]
+    for key in ("mission_deck", "missions_box", "orders_box"):
+        s[key] = len(src[key])
+    if not state.options["role_draft"]:
+        s["roles_free"] = len(src["roles_free"])
+
+
+def _options(state: AltiplanoState) -> dict[str, Any]:
+    options = dict(state.options)
+    if options["edition"] is not None:  # never hand out the state's own (shared) edition data
+        options["edition"] = json.loads(json.dumps(options["edition"]))
+    return options
+
+
+def _kept_options(state: AltiplanoState, kept: dict[Any, Any]) -> dict[str, Any]:
+    """The view's options, the kept ones while the state's are equal to them."""
+    known = kept.get("options")
+    if known is None or known != state.options:
+        known = kept["options"] = _options(state)
+    return cast(dict[str, Any], known)
+
+
+def _kept_table(state: AltiplanoState, src: dict[str, Any], kept: dict[Any, Any]) -> dict[str, Any]:
+    """The table's part of the view (without the players), the kept one while the table's
+    values are equal to the copies it was made from (every one is a flat list or dict, or
+    immutable: `LISTS`, `DICTS`), compared in one go."""
+    keys = tuple(src)
+    known = kept.get("table")
+    if known is None or known[0] != keys:
+        shown = tuple(k for k in keys if k not in _UNSHOWN)
+        known = kept["table"] = [keys, shown, operator.itemgetter(*shown), None, None]
+    values = known[2](src)
+    if known[3] is None or known[3] != values:
+        copies = tuple(_copied(value) for value in values)
+        s = dict(zip(known[1], copies, strict=True))
+        _show_hidden_parts(state, src, s)
+        known[3], known[4] = copies, s
+    return cast(dict[str, Any], known[4])
+
+
+def _copied(value: Any) -> Any:
+    return value[:] if type(value) is list else value.copy() if type(value) is dict else value
+
+
+def _kept_player(p: Player, own: bool, over: bool, known: list[Any]) -> dict[str, Any]:
+    """A player's part of a view: `known` is ``[copy, redacted copy, over]`` of that player
+    (filled here), kept while the player's data equal the copy (`copy_player`: a deep copy,
+    which is its own seat's part); the other seats' part shares the copy's values."""
+    if not known or known[0] != p:
+        known[:] = [copy_player(p), None, over]
+    if own:
+        return cast(dict[str, Any], known[0])
+    if known[1] is None or known[2] != over:
+        known[1], known[2] = _redacted(known[0], over), over
+    return cast(dict[str, Any], known[1])
+
+
+def _redacted(p: dict[str, Any], public_missions: bool) -> dict[str, Any]:
+    """`_redact_player` of a player's copy, sharing its values."""
+    q = {key: value for key, value in p.items() if key not in _SECRET}
+    return _sizes(q, p, public_missions)
+
+
+def _sizes(q: dict[str, Any], p: Mapping[str, Any], public_missions: bool) -> dict[str, Any]:
+    """The public counts of a player's secret parts, added to its redacted part `q`."""
     q["bag_size"] = sum(p["bag"].values())
     q["container_size"] = sum(p["container"].values())
     q["missions"] = list(p["missions"]) if public_missions else list(p["revealed"])
@@ -56,31 +168,6 @@ def _redact_player(p: Player, public_missions: bool) -> dict[str, Any]:
     q["hand_size"] = len(p["hand"])
     q["gift_size"] = len(p["gift"])
     return q
-
-
-def make_view(state: AltiplanoState, seat: int | None) -> dict[str, Any]:
-    src = cast(dict[str, Any], state.s)  # read by the declared keys of `LISTS` and `DICTS`
-    comps = state.comps
-    # The seed and the salt determine every draw to come: a view shows neither.
-    s = {k: v for k, v in src.items() if k not in ("seed", "salt", "players")}
-    for key in LISTS:
-        s[key] = src[key][:]
-    for key in DICTS:
-        s[key] = src[key].copy()
-    s["stack"] = [comps.extensions[e].letter for e in src["stack"]]
-    for key in ("mission_deck", "missions_box", "orders_box"):
-        s[key] = len(src[key])
-    if not state.options["role_draft"]:
-        s["roles_free"] = len(src["roles_free"])
-    over = src["phase"] == "over"
-    s["players"] = [
-        copy_player(p) if i == seat else _redact_player(p, over)
-        for i, p in enumerate(state.s["players"])
-    ]
-    options = dict(state.options)
-    if options["edition"] is not None:  # never hand out the state's own (shared) edition data
-        options["edition"] = json.loads(json.dumps(options["edition"]))
-    return {"game": state.game_name, "seat": seat, "options": options, "state": s}
 
 
 #: The fields of each player that the log reads (`narration`): public ones only.

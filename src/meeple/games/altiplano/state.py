@@ -335,6 +335,11 @@ class AltiplanoState(GameState):
     def view(self, seat: object) -> dict[str, Any]:
         return hidden.make_view(self, self.check_view_seat(seat))
 
+    def shared_view(self, seat: object, kept: dict[Any, Any]) -> dict[str, Any]:
+        """The view from the parts kept in `kept` that have not changed (`hidden.make_view`):
+        the table's part and each player's, by comparison with copies made before."""
+        return hidden.make_view(self, self.check_view_seat(seat), kept)
+
     @classmethod
     def determinize(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
         return hidden.determinize(cls, view, rng)
@@ -358,10 +363,8 @@ class AltiplanoState(GameState):
                     extension=wording.extension_text(self.comps, eid),
                     coins=wording.coins(extension_price(self, action.slot)),
                 )
-        role = None
-        if isinstance(action, A.Produce):  # the only label that names the mover's role
-            movers = self.to_move()
-            role = self.s["players"][movers[0]]["role"] if len(movers) == 1 else None
+        # The only label that names the mover's role.
+        role = self.producer_role() if isinstance(action, A.Produce) else None
         # The server labels every legal action of every position it sends, and the same ones
         # come again all game: each is made once per edition (it reads nothing else).
         memo = self.comps.labels
@@ -373,6 +376,12 @@ class AltiplanoState(GameState):
                 memo.clear()
             memo[key] = text
         return text
+
+    def producer_role(self) -> str | None:
+        """The role of the seat to move if only one is (a production's label names it), else
+        None."""
+        movers = self.to_move()
+        return self.s["players"][movers[0]]["role"] if len(movers) == 1 else None
 
     def tried_actions(self, seat: int) -> list[Action]:
         return trying.tried_actions(self, seat)

@@ -37,7 +37,7 @@ acting seat's own fields and order card, which every seat sees on the board.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from meeple.engine.actions import Action
@@ -57,6 +57,24 @@ def action_elements(state: AltiplanoState, action: Action) -> tuple[str, ...]:
         or _turn_elements(action)
         or _goods_elements(state, action)
     )
+
+
+def action_reads(state: AltiplanoState, action: Action) -> Hashable:
+    """What `action`'s label and elements read of `state` besides the action and the edition
+    (`WebPlugin.action_reads`): the extension on the strip space a purchase names (the label
+    names it and its price, which follows from it and the space), the mover's role that a
+    production's label names, and the elements themselves for selling, delivering and
+    storing (they read the acting seat's fields and order, and the phase); None for the
+    rest, whose words and elements come from the action and the edition alone."""
+    match action:
+        case A.BuyExtension(slot=slot):
+            strip = state.s["strip"]
+            return strip[slot] if 0 <= slot < len(strip) else None
+        case A.Produce():
+            return state.producer_role()
+        case A.Sell() | A.Deliver() | A.Store():
+            return _goods_elements(state, action)
+    return None
 
 
 def _draft_elements(action: Action) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ reader's language from the ``tikal`` catalogue (the figures and tile kinds are t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.actions import Action
@@ -112,9 +112,9 @@ def describe(state: TikalState, action: Action) -> str:
     """A short English label, naming spaces as the terminal board shows them. The server
     labels every legal action of every position it sends (a sixth of its work a move), and
     most come again unchanged, so each is kept per edition under the action and what else of
-    the state its words read (`_label_reads`), and made only the first time."""
+    the state its words read (`label_reads`), and made only the first time."""
     memo = state.edition.labels
-    key = (action, _label_reads(state, action))
+    key = (action, label_reads(state, action))
     label = memo.get(key)
     if label is None:
         label = _describe(state, action)
@@ -124,19 +124,38 @@ def describe(state: TikalState, action: Action) -> str:
     return label
 
 
-def _label_reads(state: TikalState, action: Action) -> object:
+def label_reads(state: TikalState, action: Action) -> Hashable:
     """What `_describe` reads of `state` besides its edition (the spaces' names, the tiles,
-    the costs) for `action`; None where nothing."""
-    match action:
-        case PlaceTile():
-            return state.hand
-        case EndTurn():
-            return bool(state.ap)
-        case Walk(_, src, dst):
-            return _walk_points(state, src, dst)
-        case Excavate(space):
-            return state.temple_top[space] if _on_board(state.names, space) else None
-    return None
+    the costs) for `action`; None where nothing. Looked up by the action's type: the server
+    asks it for every legal action of every position it sends (`web.action_reads`)."""
+    read = LABEL_READS.get(type(action))
+    return None if read is None else read(state, action)
+
+
+def _hand_reads(state: TikalState, action: PlaceTile) -> Hashable:
+    return state.hand
+
+
+def _end_reads(state: TikalState, action: EndTurn) -> Hashable:
+    return bool(state.ap)
+
+
+def _walk_reads(state: TikalState, action: Walk) -> Hashable:
+    return _walk_points(state, action.src, action.dst)
+
+
+def _excavate_reads(state: TikalState, action: Excavate) -> Hashable:
+    space = action.space
+    return state.temple_top[space] if _on_board(state.names, space) else None
+
+
+#: `label_reads` of each kind of action whose label reads the state.
+LABEL_READS: dict[type[Action], Callable[[TikalState, Any], Hashable]] = {
+    PlaceTile: _hand_reads,
+    EndTurn: _end_reads,
+    Walk: _walk_reads,
+    Excavate: _excavate_reads,
+}
 
 
 def _walk_points(state: TikalState, src: Space, dst: Space) -> int | str:

@@ -28,7 +28,7 @@ is the constant ``static/games/tikal-board.json`` (a test keeps it equal to this
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from meeple.engine.actions import Action
@@ -49,6 +49,7 @@ from meeple.games.tikal.actions import (
 )
 from meeple.games.tikal.board import space_names
 from meeple.games.tikal.components import Edition
+from meeple.games.tikal.narration import LABEL_READS
 from meeple.games.tikal.state import TikalState
 
 
@@ -88,6 +89,26 @@ def action_elements(state: TikalState, action: Action) -> tuple[str, ...]:
         case ChooseTile(tile=tile):
             return (f"tile:{tile}",)
     raise TypeError(f"not a Tikal action: {action!r}")
+
+
+def action_reads(state: TikalState, action: Action) -> Hashable:
+    """What `action`'s label and elements read of `state` besides the action and the edition
+    (`WebPlugin.action_reads`): the label's reads (`narration.label_reads`: the tile in hand,
+    whether points are left, a walk's cost, a temple's level), and for an exchange the seat
+    that makes it, which its elements name (its label reads nothing of the state)."""
+    read = _READS.get(type(action))
+    return None if read is None else read(state, action)
+
+
+def _exchange_reads(state: TikalState, action: Exchange) -> Hashable:
+    return state.current
+
+
+#: `action_reads` of each kind of action whose label or elements read the state.
+_READS: dict[type[Action], Callable[[TikalState, Any], Hashable]] = {
+    **LABEL_READS,
+    Exchange: _exchange_reads,
+}
 
 
 def table_facts(options: Mapping[str, Any]) -> dict[str, Any]:
