@@ -35,9 +35,10 @@ log = logging.getLogger(__name__)
 Pending = tuple[Append, asyncio.Future[None]]
 
 #: Seconds the writer waits for more appends to join a batch when moves of several tables are
-#: coming (see `Gathering`). At 500 tables and a second's think a batch then holds about three
-#: moves and the server's CPU a move fell by a tenth (docs/benchmarks.md, "Session 30"); a
-#: move's answer comes that much later, against the 50 ms its round trip may take.
+#: coming (see `Gathering`). At 500 tables and a second's think (a move every 2 ms) the
+#: server's CPU a move fell by about a tenth (docs/benchmarks.md, "Session 30: moves of several
+#: tables in one commit"); a move's answer comes up to that much later, against the 50 ms its
+#: round trip may take.
 GATHER_FOR = 0.003
 #: Moves of different tables count as coming in quick succession when a batch's first append
 #: comes this soon after the last batch's (or after the writer's wait for more ended): a rate
