@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import os
-import pickle
 import random
-import subprocess
 import sys
-import tempfile
 from typing import Any
+
+import tree_records
+from tree_records import record_if_asked
 
 TABLES: dict[str, tuple[dict[str, Any], ...]] = {
     "tikal": ({"players": 4}, {"players": 2, "auction": True}, {"players": 3}),
@@ -101,26 +100,14 @@ def record(steps: int, seeds: int) -> list[Any]:
 
 
 def main() -> None:
-    if len(sys.argv) > 1 and sys.argv[1] == "--record":
-        with open(sys.argv[2], "wb") as f:
-            pickle.dump(record(int(sys.argv[3]), int(sys.argv[4])), f)
+    if record_if_asked(record):
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("trees", nargs=2)
     parser.add_argument("--steps", type=int, default=400)
     parser.add_argument("--seeds", type=int, default=3)
     args = parser.parse_args()
-    records = []
-    with tempfile.TemporaryDirectory() as folder:
-        for i, tree in enumerate(args.trees):
-            path = os.path.join(folder, f"{i}.pickle")
-            subprocess.run(
-                [sys.executable, __file__, "--record", path, str(args.steps), str(args.seeds)],
-                env={**os.environ, "PYTHONPATH": tree, "PYTHONHASHSEED": "0"},
-                check=True,
-            )
-            with open(path, "rb") as f:
-                records.append(pickle.load(f))
+    records = tree_records.records(__file__, args.trees, args.steps, args.seeds)
     before, after = records
     differing = [i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b]
     print(f"{len(before)} and {len(after)} records; {len(differing)} differ")

@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import os
-import pickle
 import random
-import subprocess
 import sys
-import tempfile
 from typing import Any
+
+import tree_records
+from tree_records import record_if_asked
 
 TABLES: dict[str, tuple[dict[str, Any], ...]] = {
     "tikal": ({"players": 2}, {"players": 3, "auction": True}, {"players": 4}),
@@ -108,26 +107,14 @@ def record(moves: int, seeds: int) -> tuple[list[Any], int, int]:
 
 
 def main() -> None:
-    if len(sys.argv) > 1 and sys.argv[1] == "--record":
-        with open(sys.argv[2], "wb") as f:
-            pickle.dump(record(int(sys.argv[3]), int(sys.argv[4])), f)
+    if record_if_asked(record):
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("trees", nargs=2)
     parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--seeds", type=int, default=2)
     args = parser.parse_args()
-    records = []
-    with tempfile.TemporaryDirectory() as folder:
-        for i, tree in enumerate(args.trees):
-            path = os.path.join(folder, f"{i}.pickle")
-            subprocess.run(
-                [sys.executable, __file__, "--record", path, str(args.moves), str(args.seeds)],
-                env={**os.environ, "PYTHONPATH": tree, "PYTHONHASHSEED": "0"},
-                check=True,
-            )
-            with open(path, "rb") as f:
-                records.append(pickle.load(f))
+    records = tree_records.records(__file__, args.trees, args.moves, args.seeds)
     failed = False
     for tree, (_, checked, changed) in zip(args.trees, records, strict=True):
         print(f"{tree}: {checked} payloads encoded again after the next move, {changed} changed")
