@@ -356,8 +356,11 @@ class TableService:
         return table
 
     def _live(self, table_id: str) -> LiveTable:
-        """The table in memory, loaded from the store at once if it is not."""
-        return at_once(self.load_io(direct, table_id))
+        """The table in memory, loaded from the store at once if it is not. Every read of a
+        table comes here, a few times a move: one in memory is returned without the coroutine
+        of `load_io` (made, run and ended by an exception each time)."""
+        table = self._tables.get(table_id)
+        return table if table is not None else at_once(self.load_io(direct, table_id))
 
     async def _reload_io(self, io: Io, table_id: str) -> LiveTable:
         """Forget the table in memory and load it again (after a conflict in the store)."""
@@ -1076,7 +1079,7 @@ def _holder(table: LiveTable, token: str | None) -> Reader:
     for seat in table.seats:
         if hash_matches(hashed, seat.session_hash) or hash_matches(hashed, seat.secret_hash):
             return seat.seat
-        if any(hash_matches(hashed, device) for device in seat.devices):
+        if seat.devices and any(hash_matches(hashed, device) for device in seat.devices):
             return seat.seat
     return NO_SEAT
 
