@@ -4,8 +4,7 @@ some options, and the legal-action mask of a seat. No game is named here."""
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping
-from itertools import repeat
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -17,6 +16,7 @@ from meeple.engine.encoding import Encoding
 from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS, GameInfo
 from meeple.engine.registry import game_info, game_names, shipped_edition
+from meeple.research.indexing import known_indexes
 
 
 def research_games() -> tuple[str, ...]:
@@ -67,6 +67,21 @@ def acting_seat(state: GameState, info: GameInfo) -> int | None:
     movers = state.to_move()
     if len(movers) <= 1:
         return movers[0] if movers else None
+    return _first_to_act(state, info, movers)
+
+
+def acting_of(state: GameState, info: GameInfo) -> tuple[int | None, bool]:
+    """`acting_seat`, and whether several seats are to move (a simultaneous step, whose
+    choices the others may not know): OpenSpiel's adapter needs both at every step, from one
+    `GameState.to_move` (Altiplano's planning asks each seat whether it may still plan)."""
+    movers = state.to_move()
+    if len(movers) <= 1:
+        return (movers[0] if movers else None), False
+    return _first_to_act(state, info, movers), True
+
+
+def _first_to_act(state: GameState, info: GameInfo, movers: Sequence[int]) -> int:
+    """Of several seats to move, the lowest with an action besides undoing, else the lowest."""
     pruned = info.search.pruned_kinds
     for seat in sorted(movers):
         if not pruned.issuperset(map(_KIND, state.legal_actions(seat))):
@@ -102,12 +117,28 @@ class ActionIndexes:
 
     def indexes(self, actions: list[Action]) -> list[int]:
         """``[self(a) for a in actions]``, without a Python call per action when all are
-        known (the dictionary is asked through `map`)."""
-        found = list(map(self._memo[0].get, map(id, actions), repeat(-1)))
+        known (`known_indexes`)."""
+        found = known_indexes(self._memo[0], actions)
+        if -1 in found:
+            self._fill(found, actions)
+        return found
+
+    def sorted_indexes(self, actions: list[Action]) -> tuple[list[int], list[int]]:
+        """`indexes` of `actions`, and the same sorted: the actions not known yet are found
+        as the list's first (-1) once sorted, instead of by a search of the whole list
+        (`indexes`' ``in``, a comparison per action)."""
+        found = known_indexes(self._memo[0], actions)
+        ordered = sorted(found)
+        if ordered and ordered[0] == -1:
+            self._fill(found, actions)
+            ordered = sorted(found)
+        return found, ordered
+
+    def _fill(self, found: list[int], actions: list[Action]) -> None:
+        """Replace each -1 of `found` by the index of the action at its place."""
         while -1 in found:
             at = found.index(-1)
             found[at] = self._remember(actions[at])
-        return found
 
     def _remember(self, action: Action) -> int:
         index = self._index(action)
