@@ -4,7 +4,7 @@ some options, and the legal-action mask of a seat. No game is named here."""
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -51,10 +51,9 @@ def playable_actions(state: GameState, info: GameInfo, seat: int) -> list[Action
     pruned = info.search.pruned_kinds
     if not pruned:
         return legal
-    kinds = list(map(_KIND, legal))  # at C speed: most lists hold no pruned kind
-    if pruned.isdisjoint(kinds):
+    if pruned.isdisjoint(map(_KIND, legal)):  # at C speed: most lists hold no pruned kind
         return legal
-    return [a for a, kind in zip(legal, kinds, strict=True) if kind not in pruned] or legal
+    return [a for a in legal if a.kind not in pruned] or legal
 
 
 def acting_seat(state: GameState, info: GameInfo) -> int | None:
@@ -67,26 +66,28 @@ def acting_seat(state: GameState, info: GameInfo) -> int | None:
     movers = state.to_move()
     if len(movers) <= 1:
         return movers[0] if movers else None
-    return _first_to_act(state, info, movers)
-
-
-def acting_of(state: GameState, info: GameInfo) -> tuple[int | None, bool]:
-    """`acting_seat`, and whether several seats are to move (a simultaneous step, whose
-    choices the others may not know): OpenSpiel's adapter needs both at every step, from one
-    `GameState.to_move` (Altiplano's planning asks each seat whether it may still plan)."""
-    movers = state.to_move()
-    if len(movers) <= 1:
-        return (movers[0] if movers else None), False
-    return _first_to_act(state, info, movers), True
-
-
-def _first_to_act(state: GameState, info: GameInfo, movers: Sequence[int]) -> int:
-    """Of several seats to move, the lowest with an action besides undoing, else the lowest."""
     pruned = info.search.pruned_kinds
     for seat in sorted(movers):
         if not pruned.issuperset(map(_KIND, state.legal_actions(seat))):
             return seat
     return min(movers)
+
+
+def acting_of(state: GameState, info: GameInfo) -> tuple[int | None, bool]:
+    """`acting_seat`, and whether several seats are to move (a simultaneous step, whose
+    choices the others may not know): OpenSpiel's adapter needs both at every step, from one
+    `GameState.to_move` (Altiplano's planning asks each seat whether it may still plan). The
+    rule is written out again rather than shared through a function: `acting_seat` is also
+    the engine's own way in benchmarks/adapter_instructions.py, which a call more would
+    change."""
+    movers = state.to_move()
+    if len(movers) <= 1:
+        return (movers[0] if movers else None), False
+    pruned = info.search.pruned_kinds
+    for seat in sorted(movers):
+        if not pruned.issuperset(map(_KIND, state.legal_actions(seat))):
+            return seat, True
+    return min(movers), True
 
 
 _KIND = operator.attrgetter("kind")
