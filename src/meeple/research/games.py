@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
-from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -17,6 +16,7 @@ from meeple.engine.encoding import Encoding
 from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS, GameInfo
 from meeple.engine.registry import game_info, game_names, shipped_edition
+from meeple.research.indexing import ActionIndexes
 
 
 def research_games() -> tuple[str, ...]:
@@ -51,10 +51,9 @@ def playable_actions(state: GameState, info: GameInfo, seat: int) -> list[Action
     pruned = info.search.pruned_kinds
     if not pruned:
         return legal
-    kinds = list(map(_KIND, legal))  # at C speed: most lists hold no pruned kind
-    if pruned.isdisjoint(kinds):
+    if pruned.isdisjoint(map(_KIND, legal)):  # at C speed: most lists hold no pruned kind
         return legal
-    return [a for a, kind in zip(legal, kinds, strict=True) if kind not in pruned] or legal
+    return [a for a in legal if a.kind not in pruned] or legal
 
 
 def acting_seat(state: GameState, info: GameInfo) -> int | None:
@@ -74,53 +73,24 @@ def acting_seat(state: GameState, info: GameInfo) -> int | None:
     return min(movers)
 
 
+def acting_of(state: GameState, info: GameInfo) -> tuple[int | None, bool]:
+    """`acting_seat`, and whether several seats are to move (a simultaneous step, whose
+    choices the others may not know): OpenSpiel's adapter needs both at every step, from one
+    `GameState.to_move` (Altiplano's planning asks each seat whether it may still plan). The
+    rule is written out again rather than shared through a function: `acting_seat` is also
+    the engine's own way in benchmarks/adapter_instructions.py, which a call more would
+    change."""
+    movers = state.to_move()
+    if len(movers) <= 1:
+        return (movers[0] if movers else None), False
+    pruned = info.search.pruned_kinds
+    for seat in sorted(movers):
+        if not pruned.issuperset(map(_KIND, state.legal_actions(seat))):
+            return seat, True
+    return min(movers), True
+
+
 _KIND = operator.attrgetter("kind")
-
-
-class ActionIndexes:
-    """`Encoding.action_index`, remembered per action object: an engine that hands out one
-    instance per action (Tikal's tables) then costs a dictionary look-up per legal action
-    instead of the encoding's arithmetic, at every step of the adapters.
-
-    Keyed by the object's identity, with the object kept alongside, so that an id is never
-    reused while its entry lives: an id found is the same object, and a whole list is looked
-    up at C speed (`indexes`). At most `LIMIT` entries, then it starts afresh. Threads may
-    share it: the dictionary and the objects it keeps are replaced together, as one tuple,
-    and a race only loses an entry."""
-
-    LIMIT = 1 << 16
-
-    def __init__(self, encoding: Encoding) -> None:
-        self._encoding = encoding
-        self._index = encoding.action_index
-        #: (id of an action object -> its index, the objects of those ids)
-        self._memo: tuple[dict[int, int], list[Action]] = ({}, [])
-
-    def __call__(self, action: Action) -> int:
-        index = self._memo[0].get(id(action), -1)
-        return index if index >= 0 else self._remember(action)
-
-    def indexes(self, actions: list[Action]) -> list[int]:
-        """``[self(a) for a in actions]``, without a Python call per action when all are
-        known (the dictionary is asked through `map`)."""
-        found = list(map(self._memo[0].get, map(id, actions), repeat(-1)))
-        while -1 in found:
-            at = found.index(-1)
-            found[at] = self._remember(actions[at])
-        return found
-
-    def _remember(self, action: Action) -> int:
-        index = self._index(action)
-        known, kept = self._memo
-        if len(known) >= self.LIMIT:
-            known, kept = self._memo = ({}, [])
-        kept.append(action)  # kept before its id is entered: an entry's object always lives
-        known[id(action)] = index
-        return index
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled empty: what it remembers are this process's objects."""
-        return (ActionIndexes, (self._encoding,))
 
 
 #: The `ActionIndexes` of each encoding (by its identity, with the encoding kept alive),

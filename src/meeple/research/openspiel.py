@@ -43,6 +43,7 @@ state through the engine's `determinize`, from that seat's view alone.
 
 from __future__ import annotations
 
+import _random
 import copy
 import functools
 import hashlib
@@ -61,7 +62,7 @@ from meeple.engine.game import GameState
 from meeple.engine.gameinfo import PLAYERS, GameInfo
 from meeple.research.games import (
     ActionIndexes,
-    acting_seat,
+    acting_of,
     edition_data,
     encoding_for,
     playable_actions,
@@ -416,44 +417,62 @@ class _Table:
         self.indexes = indexes if indexes is not None else ActionIndexes(encoding)
         self.info = info
         self.layout = layout  # of each seat's history section
-        self._engine = engine
-        self._recalls = recalls  # the string's and the tensor's
+        #: The engine and the seats' histories once dealt (`engine` and `recalls` deal them
+        #: when first asked for), read as they are at every step (each property a Python call).
+        self.dealt = engine
+        self.recalled = recalls  # the string's and the tensor's
         self._start = start
-        #: The seat to act (`acting_seat`), in a 1-tuple once known: OpenSpiel asks for the
-        #: current player several times a step, and only `MeepleState._apply_action`
-        #: changes the engine (which then forgets it).
-        self.acting: tuple[int | None] | None = None
+        #: The seat to act and whether several seats are to move (`acting_of`), with the
+        #: engine, once known: OpenSpiel asks for the current player several times a step,
+        #: and only `MeepleState._apply_action` changes the engine (and finds them again).
+        self.acting: tuple[int | None, bool, GameState] | None = None
         #: The acting seat's action indexes and actions (in the same order), as
-        #: `MeepleState._legal_actions` last listed them (each action equal to what
+        #: `MeepleState.legal_actions` last listed them (each action equal to what
         #: `Encoding.action_at` decodes of its index), until the engine changes.
         self.offered: tuple[list[int], list[Action]] | None = None
+        #: The generator of the chance re-dealt before a step (`reseeded`), once there was one.
+        self._redeal: random.Random | None = None
+
+    def reseeded(self, seed: int) -> random.Random:
+        """``random.Random(seed)``, as the table's own generator seeded anew: at each of a
+        game's chance steps a new generator cost 5 to 8 k instructions more than the 27 k of
+        the seeding (its 2.5 KB of state allocated and cleared, `random.Random`'s
+        ``__init__`` and ``seed`` in Python; docs/benchmarks.md, session 31)."""
+        rng = self._redeal
+        if rng is None:
+            rng = self._redeal = random.Random(seed)
+        else:
+            # `random.Random.seed` of an int without its Python code: the same state for every
+            # draw but `gauss`'s (it also forgets a kept normal), which no re-deal asks for
+            _random.Random.seed(rng, seed)
+        return rng
 
     def _set_up(self) -> None:
-        if self._engine is None:
+        if self.dealt is None:
             assert self._start is not None, "a table has an engine or a way to start one"
-            self._engine = self._start()
-        if self._recalls is None:
-            players, base = self._engine.num_players, self._engine.clone()
+            self.dealt = self._start()
+        if self.recalled is None:
+            players, base = self.dealt.num_players, self.dealt.clone()
             histories = [SeatHistory(self.layout) for _ in range(players)]
-            self._recalls = (
+            self.recalled = (
                 _Recall(base, [b""] * players),
                 _Recall(base, [b""] * players, histories),
             )
 
     @property
     def engine(self) -> GameState:
-        if self._engine is None:
+        if self.dealt is None:
             self._set_up()
-        assert self._engine is not None
-        return self._engine
+        assert self.dealt is not None
+        return self.dealt
 
     @property
     def recalls(self) -> tuple[_Recall, _Recall]:
         """The seats' histories for the information state string, and for the tensor."""
-        if self._recalls is None:
+        if self.recalled is None:
             self._set_up()
-        assert self._recalls is not None
-        return self._recalls
+        assert self.recalled is not None
+        return self.recalled
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled dealt (a table not yet used is dealt now), so that its pickle holds the
@@ -479,49 +498,52 @@ class MeepleState(pyspiel.State):
     def engine(self) -> GameState:
         return self.table.engine
 
-    def _acting_seat(self) -> int | None:
+    def _acting(self) -> tuple[int | None, bool, GameState]:
+        """`_Table.acting`, found if not known."""
         table = self.table
-        if table.acting is None:
-            table.acting = (acting_seat(table.engine, table.info),)
-        return table.acting[0]
+        acting = table.acting
+        if acting is None:
+            engine = table.dealt or table.engine
+            acting = table.acting = (*acting_of(engine, table.info), engine)
+        return acting
 
     def current_player(self) -> int:
-        seat = self._acting_seat()
+        seat = (self.table.acting or self._acting())[0]  # known but at a state's first question
         return _TERMINAL if seat is None else seat
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The player's legal actions (the player to move's by default), sorted, as pyspiel's
         own method gives them, without its calls from C++ back into Python first (whether
         the game is over, the player to move, asked several times): Python callers, such as
-        a learner's loop, get the list here; C++ callers still pay the detour."""
-        seat = self._acting_seat()
+        a learner's loop, get the list here; C++ callers still pay the detour. The acting
+        seat's are kept with their actions in `_Table.offered`; the list is a new one."""
+        table = self.table
+        seat, _, engine = table.acting or self._acting()
         if player is None:
             if seat is None:
                 return []
             player = seat
         elif player < 0:
             raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
-        return self._listed(player) if player == seat else []
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return self._listed(player) if self._acting_seat() == player else []
-
-    def _listed(self, player: int) -> list[int]:
-        """The acting `player`'s action indexes, sorted (a new list), kept with the actions
-        in `_Table.offered`."""
-        table = self.table
+        if player != seat:
+            return []
         offered = table.offered
         if offered is None:
-            actions = playable_actions(table.engine, table.info, player)
-            offered = table.offered = (table.indexes.indexes(actions), actions)
+            actions = playable_actions(engine, table.info, player)
+            indexes, listed = table.indexes.sorted_indexes(actions)
+            table.offered = (indexes, actions)
+            return listed
         return sorted(offered[0])
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.legal_actions(player) if player >= 0 else []
 
     def _apply_action(self, action: int) -> None:
         table = self.table
-        seat = self._acting_seat()
+        seat, several, engine = table.acting or self._acting()
         if seat is None:
             raise pyspiel.SpielError("the game is over")
-        engine, encoding, offered = table.engine, table.encoding, table.offered
+        encoding, offered = table.encoding, table.offered
         played = None
         if offered is not None and type(action) is int:
             try:
@@ -530,19 +552,24 @@ class MeepleState(pyspiel.State):
                 played = None
         if played is None:
             played = encoding.action_at(action)
-        secret = len(engine.to_move()) > 1 or played.kind in encoding.secret_kinds
+        secret = several or played.kind in encoding.secret_kinds
         if played.kind in encoding.chance_kinds:
             spiel = self.get_game()
             if not spiel.replay_chance:
                 # Chance is drawn now, from the game's generator (OpenSpiel's sampled chance).
                 seed = spiel.chance.getrandbits(64)
-                engine.redeal_unknown(random.Random(seed))
+                engine.redeal_unknown(table.reseeded(seed))
                 for recall in table.recalls:
                     recall.redeals[len(recall.moves)] = seed
         table.acting = table.offered = None
         engine.apply(seat, played)
-        for recall in table.recalls:
-            recall.moves.append((seat, action, secret))
+        # The next step's seat, found now rather than by a call at the first question: every
+        # caller asks (OpenSpiel's `ApplyAction` asks for the current player first).
+        table.acting = (*acting_of(engine, table.info), engine)
+        move = (seat, action, secret)
+        string, tensor = table.recalled or table.recalls
+        string.moves.append(move)
+        tensor.moves.append(move)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A state pickles with its game, in OpenSpiel's serialized form (its history and
@@ -592,7 +619,8 @@ class MeepleState(pyspiel.State):
         return str(engine.action_label(self.table.encoding.action_at(action)))
 
     def is_terminal(self) -> bool:
-        return self.table.engine.is_over()
+        table = self.table
+        return (table.dealt or table.engine).is_over()
 
     def returns(self) -> list[float]:
         engine = self.table.engine

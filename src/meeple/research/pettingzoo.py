@@ -152,7 +152,10 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         # The mask's bytes are written in a bytearray and handed out as an int8 array of
         # it: a new numpy array and a fancy-index write cost several times that.
         mask = bytearray(self._actions)
-        if self._acting_seat() == seat:
+        acting = self._acting  # as `_acting_seat` keeps it, read without its call
+        if acting is None or acting[0] != self._steps:
+            acting = (self._steps, self._acting_seat())
+        if acting[1] == seat:
             offered = self._offered
             if offered is None or offered[0] != self._steps:
                 actions = playable_actions(state, self.game_info, seat)

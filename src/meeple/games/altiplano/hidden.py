@@ -281,8 +281,8 @@ def _shuffle_stack(comps: Components, stack: list[str], rng: random.Random) -> N
     for positions in by_letter.values():
         cards = [stack[i] for i in positions]
         shuffle(cards, rng)
-        for i, card in zip(positions, cards, strict=True):
-            stack[i] = card
+        for k, i in enumerate(positions):  # compiled, a C loop; zip(strict=True) is a call
+            stack[i] = cards[k]
 
 
 #: The key of the extensions' letters in an edition's memo (`Components.memo`).
