@@ -468,15 +468,16 @@ class LiveTable:
         state = self.state
         actions = state.legal_actions(seat)
         reads, elements, label = reads_of(self.info), elements_of(self.info), state.action_label
+
+        def entry(action: Action) -> dict[str, Any]:
+            return {
+                "action": action.to_json(),
+                "label": said(label(action), catalogue),
+                "elements": elements(state, action),
+            }
+
         if reads is None:
-            return [
-                {
-                    "action": action.to_json(),
-                    "label": said(label(action), catalogue),
-                    "elements": elements(state, action),
-                }
-                for action in actions
-            ]
+            return [entry(action) for action in actions]
         kept = self.entries.get((seat, language), {})
         made: Entries = {}
         listed = []
@@ -484,12 +485,7 @@ class LiveTable:
             read = reads(state, action)
             known = kept.get(id(action))
             if known is None or known[0] is not action or known[1] != read:
-                entry = {
-                    "action": action.to_json(),
-                    "label": said(label(action), catalogue),
-                    "elements": elements(state, action),
-                }
-                known = (action, read, entry)
+                known = (action, read, entry(action))
             made[id(action)] = known
             listed.append(known[2])
         if listed:
