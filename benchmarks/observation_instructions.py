@@ -1,7 +1,8 @@
-"""Instructions per call of Altiplano's observation for the research adapters alone
-(`AltiplanoEncoding.state_observer`), counted with valgrind, in each source tree given.
+"""Instructions per call of a game's observation for the research adapters alone (its
+encoding's `state_observer`), counted with valgrind, in each source tree given.
 
-    python benchmarks/observation_instructions.py TREE [TREE ...] [--games 2] [--steps 300]
+    python benchmarks/observation_instructions.py TREE [TREE ...] [--game altiplano]
+        [--games 2] [--steps 300]
 
 The positions are those of `--games` random 4-player games (seeds 0, 1, …; at most `--steps`
 steps each; the engine's re-deal before chance steps, as the adapters do), each kept as a
@@ -25,18 +26,18 @@ from typing import Any
 from cachegrind import counted
 
 
-def positions(games: int, most: int) -> tuple[Any, list[tuple[Any, int]]]:
+def positions(game: str, games: int, most: int) -> tuple[Any, list[tuple[Any, int]]]:
     """The encoding of a 4-player game and the positions of `games` random games."""
     from meeple.engine.registry import game_info
-    from meeple.games.altiplano import AltiplanoState
-    from meeple.games.altiplano.encoding import encoding
     from meeple.research.games import acting_seat
 
-    info, enc = game_info("altiplano"), encoding({"players": 4})
+    info = game_info(game)
+    options = info.state_class.normalize_options({"players": 4})
+    enc = info.research().encoding(options)
     found: list[tuple[Any, int]] = []
     for seed in range(games):
         rng = random.Random(seed)
-        state = AltiplanoState.new({"players": 4}, seed)
+        state = info.state_class.new(options, seed)
         seat = acting_seat(state, info)
         while seat is not None and len(found) < (seed + 1) * most:
             found.append((state.clone(), seat))
@@ -48,9 +49,9 @@ def positions(games: int, most: int) -> tuple[Any, list[tuple[Any, int]]]:
     return enc, found
 
 
-def observe(games: int, most: int, passes: int) -> int:
+def observe(game: str, games: int, most: int, passes: int) -> int:
     """Observe the positions `passes` times over; the number of positions."""
-    enc, found = positions(games, most)
+    enc, found = positions(game, games, most)
     gc.collect()
     gc.freeze()
     observer = enc.state_observer()
@@ -60,9 +61,9 @@ def observe(games: int, most: int, passes: int) -> int:
     return len(found)
 
 
-def count(tree: str, games: int, most: int, passes: int) -> tuple[int, int]:
+def count(tree: str, game: str, games: int, most: int, passes: int) -> tuple[int, int]:
     """(instructions, positions) of one run with `tree` first on the path."""
-    arguments = [__file__, "--observe", str(games), str(most), str(passes)]
+    arguments = [__file__, "--observe", game, str(games), str(most), str(passes)]
     instructions, printed = counted(arguments, tree)
     calls = int(re.search(r"positions=(\d+)", printed).group(1))  # type: ignore[union-attr]
     return instructions, calls
@@ -70,18 +71,19 @@ def count(tree: str, games: int, most: int, passes: int) -> tuple[int, int]:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--observe":
-        games, most, passes = map(int, sys.argv[2:5])
-        print(f"positions={observe(games, most, passes)}")
+        games, most, passes = map(int, sys.argv[3:6])
+        print(f"positions={observe(sys.argv[2], games, most, passes)}")
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("trees", nargs="+")
+    parser.add_argument("--game", choices=("altiplano", "tikal"), default="altiplano")
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--steps", type=int, default=300)
     args = parser.parse_args()
     for tree in args.trees:
         (once, calls), (thrice, _) = (
-            count(tree, args.games, args.steps, 1),
-            count(tree, args.games, args.steps, 3),
+            count(tree, args.game, args.games, args.steps, 1),
+            count(tree, args.game, args.games, args.steps, 3),
         )
         print(f"{tree}: {calls} positions, {(thrice - once) / (2 * calls):,.0f} a call")
 
