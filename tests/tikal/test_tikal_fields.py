@@ -36,7 +36,12 @@ def test_every_attribute_is_declared_typed_and_slotted():
     """Pure Python keeps the declarations in `__annotations__` and `__slots__`; a class compiled
     by mypyc (setup.py) keeps neither, but lists its typed attributes in `__mypyc_attrs__` and
     refuses any other."""
-    slots = {*tikal_state._SETUP_SLOTS, *tikal_state._CACHE_SLOTS, *FIELD_NAMES}
+    slots = {
+        *tikal_state._SETUP_SLOTS,
+        *tikal_state._CACHE_SLOTS,
+        *tikal_state._STAMP_SLOTS,
+        *FIELD_NAMES,
+    }
     if tikal_state.__file__.endswith(".py"):
         declared = set(TikalState.__annotations__)
         assert declared == set(TikalState.__slots__) == slots

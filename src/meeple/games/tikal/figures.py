@@ -64,9 +64,12 @@ def do_deploy(state: TikalState, seat: Seat, action: Deploy) -> None:
     spend(state, state.edition.costs["deploy_figure"], _DEPLOYING)
     if action.figure == "leader":
         state.leader[seat] = action.dst
+        state.figure_moved = (state.stamp, ())
     else:
-        state.workers[worker_slot(state.n, action.dst, seat)] += 1
+        slot = worker_slot(state.n, action.dst, seat)
+        state.workers[slot] += 1
         state.supply[seat] -= 1
+        state.figure_moved = (state.stamp, (slot,))
 
 
 def do_camp_move(state: TikalState, seat: Seat, action: CampMove) -> None:
@@ -96,6 +99,9 @@ def move_figure(state: TikalState, seat: Seat, figure: str, src: int, dst: int, 
     spend(state, cost, _THIS_MOVE)
     if figure == "leader":
         state.leader[seat] = dst
+        state.figure_moved = (state.stamp, ())
     else:
-        state.workers[worker_slot(state.n, src, seat)] -= 1
-        state.workers[worker_slot(state.n, dst, seat)] += 1
+        leaving, arriving = worker_slot(state.n, src, seat), worker_slot(state.n, dst, seat)
+        state.workers[leaving] -= 1
+        state.workers[arriving] += 1
+        state.figure_moved = (state.stamp, (leaving, arriving))

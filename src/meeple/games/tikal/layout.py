@@ -20,6 +20,9 @@ Rotation: TypeAlias = int
 """Sides a tile is turned clockwise, 0 to 5."""
 TreasureKind: TypeAlias = int
 """A kind of treasure, numbered from 0."""
+FigureMove: TypeAlias = tuple[int, tuple[int, ...]]
+"""What a figure's move changed (`TikalState.figure_moved`): the state's stamp before it, and
+the `workers` slots it changed (none for a leader's move)."""
 
 NO_TILE: Final = -1
 """No tile: an empty space, an empty hand."""

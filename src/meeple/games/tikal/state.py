@@ -27,6 +27,7 @@ from meeple.engine.actions import Action
 from meeple.engine.errors import IllegalAction, MalformedAction, MalformedState, OptionsError
 from meeple.engine.game import GameState
 from meeple.engine.log import LogEntry
+from meeple.engine.stamps import STAMPS
 from meeple.engine.words import Text, say
 from meeple.games.tikal import fields, narration, views
 from meeple.games.tikal.actions import (
@@ -73,6 +74,7 @@ from meeple.games.tikal.layout import (
     OUT,  # noqa: F401 (imported from here by tests written before issue 27)
     OVER,
     PLACE,
+    FigureMove,
     Rotation,
     Seat,
     Space,
@@ -117,6 +119,9 @@ _SETUP_SLOTS = (
 #: What a state derives from its fields and keeps until they change; immutable, so shared by
 #: copies, and no part of the JSON form.
 _CACHE_SLOTS = ("_paths", "_placed")
+#: What changed last, for readers that keep what they read (`meeple.engine.stamps`); copied
+#: by copies, no part of the JSON form.
+_STAMP_SLOTS = ("stamp", "figure_moved")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled as pure: a subclass may override
@@ -127,7 +132,7 @@ class TikalState(GameState):
     declared once more in `fields.FIELDS`, which says how it is read, checked and copied.
     """
 
-    __slots__ = (*_SETUP_SLOTS, *_CACHE_SLOTS, *fields.FIELD_NAMES)
+    __slots__ = (*_SETUP_SLOTS, *_CACHE_SLOTS, *_STAMP_SLOTS, *fields.FIELD_NAMES)
 
     game_name = "tikal"
     seats = SEATS
@@ -159,6 +164,18 @@ class TikalState(GameState):
     """The walks and sites of the board's layout when last asked for (`paths`), or None."""
     _placed: tuple[Space, ...]
     """The spaces where tiles were placed since `_paths` was made."""
+
+    # -- what changed last ----------------------------------------------------------------
+    stamp: int
+    """This content's stamp (`meeple.engine.stamps`): a new one after every `apply`, re-deal
+    (`redeal_unknown`, `shuffle_hidden`) and setting up (`new`, `from_json`, `determinize`);
+    a copy keeps it. Tikal's observation (`state_observation`) reads a figure's move from
+    `figure_moved` instead of comparing the whole state with what it read last."""
+    figure_moved: FigureMove | None
+    """What the last `apply` changed when it moved a figure (deployed it, or moved it by a
+    walk or a secret path: `figures`): the stamp before and the `workers` slots changed;
+    besides those, such a move changes only `leader`, `supply` and `ap` (as `clone_to_try`
+    relies on too). None after any other change."""
 
     # -- the JSON form, in order ----------------------------------------------------------
     step: Step
@@ -262,7 +279,6 @@ class TikalState(GameState):
         if type(seed) is not int:
             raise OptionsError(f"seed must be an integer, not {seed!r}")
         state = cls._blank(cls.normalize_options(options), seed)
-        state = cls._blank(cls.normalize_options(options), seed)
         set_up(state)
         if state.auction:
             start_round(state, 0)
@@ -286,6 +302,7 @@ class TikalState(GameState):
         state: Self = template.clone()
         state.options = options
         state.seed = seed
+        state.stamp = next(STAMPS)  # filled in by the caller before anyone reads it
         return state
 
     @classmethod
@@ -301,6 +318,7 @@ class TikalState(GameState):
         state.neighbours = edition.neighbours
         state.base_camp = edition.base_camp
         state._paths, state._placed = None, ()
+        state.stamp, state.figure_moved = 0, None
         fields.set_initial(state, state._setup())
         return state
 
@@ -510,6 +528,7 @@ class TikalState(GameState):
         if dispatch is None:
             raise MalformedAction(f"{action!r} is not a Tikal action")
         expected, handler = dispatch
+        self.figure_moved = None  # set by a figure's move (`figures`)
         if self.step != expected:
             raise IllegalAction(
                 _STEP_RULE[self.step],
@@ -520,6 +539,7 @@ class TikalState(GameState):
                 ),
             )
         handler(self, seat, action)
+        self.stamp = next(STAMPS)
 
     # -- views ------------------------------------------------------------------------------
     def view(self, seat: object) -> dict[str, Any]:
@@ -529,12 +549,14 @@ class TikalState(GameState):
 
     def shuffle_hidden(self, seat: int | None, rng: random.Random) -> None:
         views.shuffle_hidden(self, rng)
+        self.stamp, self.figure_moved = next(STAMPS), None
 
     def redeal_unknown(self, rng: random.Random) -> None:
         """Everything hidden in Tikal is hidden from every seat (the stack, the face-down
         tokens); what the next step can reveal of it is re-dealt (`views.redeal_next`: the
         top tiles and each pile's top token, as a whole re-deal would draw them)."""
         views.redeal_next(self, rng)
+        self.stamp, self.figure_moved = next(STAMPS), None
 
     @classmethod
     def determinize(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
@@ -626,6 +648,8 @@ class TikalState(GameState):
         other.base_camp = self.base_camp
         other._paths = self._paths
         other._placed = self._placed
+        other.stamp = self.stamp
+        other.figure_moved = self.figure_moved
         # the fields, in `fields.FIELDS` order
         other.step = self.step
         other.scoring_final = self.scoring_final

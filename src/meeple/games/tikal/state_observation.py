@@ -17,6 +17,14 @@ numpy `take` of that vector, a permutation that starts each per-player plane and
 seat's own. The comparisons are by value against copies, so any state may be observed in any
 order (clones, other games): only the work depends on what came before, never the vector.
 
+One step needs no comparison of the whole state: a figure's move (a deployment, a walk, a
+secret path), most of a game's steps. The state says what it changed
+(`TikalState.figure_moved`: the worker slots, from the stamp it had before,
+`meeple.engine.stamps`), so when an observation's last state had that stamp, only those slots
+and the leaders, supplies and action points are read. That trusts the state to change only
+through its methods (an edit of its fields by hand takes no new stamp); any other step, or a
+state observed after another, is compared whole as above.
+
 It reads only what every seat's view shows: the stack's size and the letter of its top tile
 (never the order below), the number of face-down tokens on each tile (never their kinds), the
 token supply's size. Every seat's view is the same in Tikal, so the seat only orders the
@@ -28,6 +36,7 @@ from __future__ import annotations
 import array
 import operator
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
@@ -184,6 +193,8 @@ class Observation:
         self._turn: list[int] = []
         self._hot: dict[str, int] = {}
         self._writers = _writers(self)
+        #: The stamp of the state last observed (0: none yet; `meeple.engine.stamps`).
+        self._stamp = 0
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) as its encoding, without what it kept: that only saves
@@ -192,6 +203,34 @@ class Observation:
 
     def observe(self, state: TikalState, seat: int | None) -> _Floats:
         """The vector `TikalEncoding.observation(state.view(seat))` gives (a new array)."""
+        moved = state.figure_moved
+        if moved is not None and moved[0] == self._stamp:
+            self._write_move(state, moved[1])
+        else:
+            self._write_changes(state)
+        self._stamp = state.stamp
+        order = self.t.order[seat] if seat is not None else None
+        return self._seen.copy() if order is None else self._seen.take(order)
+
+    def _write_move(self, state: TikalState, slots: tuple[int, ...]) -> None:
+        """Write what a figure's move changed in the state last observed: the worker `slots`
+        it names, and of the leaders, the supplies and the action points (`_MOVED`) those
+        that differ."""
+        kept = self._kept
+        if slots:
+            workers, now = kept[_WORKERS], state.workers
+            for slot in slots:
+                workers[slot] = now[slot]
+            self._write_workers(slots, _NO_SPACES, kept)
+        for i, value in zip(_MOVED_AT, _GET_MOVED(state), strict=True):
+            if value != kept[i]:
+                kept[i] = value.copy() if type(value) is list else value
+                for writer in self._writers[i]:
+                    writer(kept)
+
+    def _write_changes(self, state: TikalState) -> None:
+        """Compare the values the vector is written from with those last written, and write
+        what changed."""
         values = _read(state)
         kept = self._kept
         if values != kept:
@@ -215,8 +254,6 @@ class Observation:
             self._write_workers(slots, spaces, values)
             for writer in writers:
                 writer(values)
-        order = self.t.order[seat] if seat is not None else None
-        return self._seen.copy() if order is None else self._seen.take(order)
 
     def _write_spaces(self, spaces: set[int], values: list[Any]) -> None:
         """Rewrite each space's numbers, storing only those that differ."""
@@ -250,7 +287,9 @@ class Observation:
                 board[i] = number
             written[space] = numbers
 
-    def _write_workers(self, slots: Iterable[int], done: set[int], values: list[Any]) -> None:
+    def _write_workers(
+        self, slots: Iterable[int], done: AbstractSet[int], values: list[Any]
+    ) -> None:
         """Write the worker counts of `slots` (a space's seats) on spaces not rewritten whole
         (`done`): what a walk changes."""
         t, board, written = self.t, self._board, self._spaces
@@ -308,6 +347,11 @@ _GET = operator.attrgetter(*_PLAIN)
 _GET_SPATIAL = operator.itemgetter(*(_AT[name] for name in _SPATIAL))
 _SPATIAL_AT = frozenset(_AT[name] for name in _SPATIAL)
 _WORKERS = _AT["workers"]
+#: What a figure's move may change besides the workers (`TikalState.figure_moved`).
+_MOVED = ("leader", "supply", "ap")
+_GET_MOVED = operator.attrgetter(*_MOVED)
+_MOVED_AT = tuple(_AT[name] for name in _MOVED)
+_NO_SPACES: frozenset[int] = frozenset()
 _COPIED = (list, dict)
 
 

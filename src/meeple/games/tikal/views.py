@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.engine.errors import MalformedState
 from meeple.engine.rng import shuffle
+from meeple.engine.stamps import STAMPS
 from meeple.games.tikal.components import Edition
 from meeple.games.tikal.layout import (
     NO_TILE,
@@ -155,6 +156,7 @@ class Unseen:
         shuffle(unseen, rng)
         state.tokens = {space: [unseen.pop() for _ in range(count)] for space, count in self.piles}
         state.token_supply = unseen
+        state.stamp, state.figure_moved = next(STAMPS), None  # not the template's content
         return state
 
 

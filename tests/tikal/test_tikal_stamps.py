@@ -1,0 +1,77 @@
+"""Tikal's stamps (`meeple.engine.stamps`, `TikalState.stamp` and `figure_moved`), which
+Tikal's observation trusts instead of comparing the whole state (`state_observation`): over
+random games of every table, with re-deals and determinized copies in between,
+
+- two states with the same stamp hold the same content (a stamp seen again is a copy's, or
+  the same state's unchanged);
+- every apply and re-deal gives a new stamp;
+- after a figure's move, `figure_moved` holds the stamp before it and the worker slots it
+  changed, and nothing changed but those slots, the leaders, the supplies and the action
+  points; after any other step it is None."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from meeple.games.tikal import TikalState
+
+TABLES = [(n, auction) for n in (2, 3, 4) for auction in (False, True)]
+#: The fields a figure's move may change besides the worker slots it names.
+MOVED = {"leader", "supply", "ap"}
+
+
+def differing(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
+    return {name for name in before if before[name] != after[name]}
+
+
+@pytest.mark.parametrize(("players", "auction"), TABLES)
+def test_a_stamp_stands_for_one_content_and_a_figures_move_says_what_it_changed(
+    players: int, auction: bool
+) -> None:
+    rng = random.Random(players * 10 + auction)
+    state = TikalState.new({"players": players, "auction": auction}, seed=players)
+    content: dict[int, dict[str, Any]] = {}
+    moves = 0
+
+    def seen(s: TikalState) -> None:
+        json = s.to_json()
+        assert content.setdefault(s.stamp, json) == json, "one stamp, two contents"
+
+    while not state.is_over():
+        seen(state)
+        copy = state.clone()
+        assert copy.stamp == state.stamp
+        if rng.random() < 0.1:  # the research adapters' chance, and a searcher's samples
+            stamp = state.stamp
+            state.redeal_unknown(rng)
+            assert state.stamp != stamp and state.figure_moved is None
+            seen(state)
+            seat = state.to_move()[0]
+            deal = TikalState.sampler(state.view(seat))
+            for sample in (deal(rng), deal(rng), TikalState.determinize(state.view(seat), rng)):
+                seen(sample)
+        before, stamp = state.to_json(), state.stamp
+        seat = state.to_move()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        assert state.stamp != stamp
+        after = state.to_json()
+        moved = state.figure_moved
+        if action.kind in ("walk", "camp_move", "deploy"):
+            assert moved is not None and moved[0] == stamp
+            slots = moved[1]
+            changed = {
+                i
+                for i, (a, b) in enumerate(zip(before["workers"], after["workers"], strict=True))
+                if a != b
+            }
+            assert changed == set(slots)
+            assert differing(before, after) - {"workers"} <= MOVED
+            moves += 1
+        else:
+            assert moved is None
+        seen(copy)  # the copy kept the content of its stamp
+    assert moves > 20
