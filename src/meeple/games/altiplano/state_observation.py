@@ -24,6 +24,13 @@ changed. The comparisons are by value against copies (the engine changes its lis
 any state may be observed in any order (clones, other games): only the work depends on what came
 before, never the vector.
 
+A third of a game's steps need no comparison of the table or the other players: a tile or
+coin placed in planning or taken back changes its actor's player data alone, and the state
+says so (`AltiplanoState.own_change`: the seat, from the stamp it had before,
+`meeple.engine.stamps`). When a viewer's last look was at that stamp, only that player's data
+is compared. That trusts the state to change only through its methods (as its cache of legal
+actions does); any other step, or a viewer that looked longer ago, compares all as above.
+
 What another seat's block shows is its view (`observed_view.as_others_see`): no bag or container
 contents, hand, gift, seen cards or passages, their sizes in their place, the kept missions only
 once the game is over (the revealed ones before). A viewer's vector is rebuilt whole when the
@@ -43,7 +50,6 @@ comparing the players' data is now most of what is left.
 from __future__ import annotations
 
 import array
-import itertools
 import operator
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -54,6 +60,7 @@ import numpy as np
 import numpy.typing as npt
 
 from meeple.engine.encoding import NEVER as _NEVER
+from meeple.engine.stamps import STAMPS
 from meeple.games.altiplano.observation import LETTERS, MOVEMENT_TILES, SWAP_STEPS, Observer
 
 if TYPE_CHECKING:
@@ -978,7 +985,7 @@ class _Viewer:
     the other players' blocks are copied in from the shared `_Block`s, each when its stamp
     differs from the one copied last (`stamps`, by player)."""
 
-    __slots__ = ("mv", "over", "own", "seen", "stamps", "table", "table_now", "vec")
+    __slots__ = ("mv", "over", "own", "seen", "stamps", "state", "table", "table_now", "vec")
 
     def __init__(self, vec: _Vector, over: bool, tables: int, players: int) -> None:
         self.vec = vec
@@ -991,11 +998,12 @@ class _Viewer:
         self.table_now: tuple[Any, ...] = ()
         self.own: list[tuple[Any, ...]] = [(_NEVER,) * len(group) for group in _PLAYER_GROUPS]
         self.stamps: list[int] = [0] * players
+        #: the stamp of the state this vector was last brought up to (0: none yet)
+        self.state = 0
 
 
-#: Each `_Block`'s numbers get a new stamp whenever they are written, unique in the process:
-#: a viewer whose copy of a block has the block's stamp holds the block's numbers.
-_STAMPS = itertools.count(1)
+#: Each `_Block`'s numbers get a new stamp (`meeple.engine.stamps`) whenever they are
+#: written: a viewer whose copy of a block has the block's stamp holds the block's numbers.
 
 
 class _Block:
@@ -1013,7 +1021,7 @@ class _Block:
         self.over = over
         #: copies of the values the numbers were written from, by `_PLAYER_GROUPS`
         self.kept: list[tuple[Any, ...]] = [(_NEVER,) * len(group) for group in _PLAYER_GROUPS]
-        self.stamp: int = next(_STAMPS)
+        self.stamp: int = next(STAMPS)
 
 
 #: A group of values compared at once: its getter, its indexes, and per value its writer and
@@ -1099,36 +1107,51 @@ class StateObservation:
             viewer = self._viewer(s, seat, over)
         arr, mv = viewer.vec, viewer.mv
         base = 0 if seat is None else seat
-        values = self._table_get(s)
-        if values != viewer.table_now:
-            kept, write, copy = viewer.table, self._table_writers, self._table_copy
-            for i in compress(self._table_range, map(operator.ne, values, kept)):
-                write[i](arr, mv, state, s, base)
-                kept[i] = copy[i](values[i])
-            viewer.table_now = tuple(kept)
-        n, groups, size, blocks = self._n, self._player_groups, self._block_size, self._blocks
-        stamps = viewer.stamps
-        for index, p in enumerate(s["players"]):
-            at = self._table_size + (index - base) % n * size
-            own = index == seat
-            if own:  # written in the viewer's own vector
-                block, kept, out, out_mv, first = None, viewer.own, arr, mv, at
-            else:  # written in the shared block, then copied
-                block = blocks[index]
-                if block.over != over:
-                    block = blocks[index] = _Block(size, over)
-                kept, out, out_mv, first = block.kept, block.vec, block.mv, 0
-            for g, (get, every, write, copy) in enumerate(groups):
-                values, olds = get(p), kept[g]
-                if values != olds:
-                    new = list(olds)
-                    for i in compress(every, map(operator.ne, values, olds)):
-                        write[i](out, out_mv, first, p, own, over, base, olds[i])
-                        new[i] = copy[i](values[i])
-                    kept[g] = tuple(new)
-                    if block is not None:
-                        block.stamp = next(_STAMPS)
-            if block is not None and stamps[index] != block.stamp:
-                arr[at : at + size] = block.vec
-                stamps[index] = block.stamp
+        changed = state.own_change
+        if changed is not None and changed[0] == viewer.state:
+            # since this viewer's last look, one action changed its actor's data and nothing
+            # else: the table's and the other players' are as this vector shows them
+            only = changed[1]
+            self._write_player(viewer, only, s["players"][only], seat, over, base)
+        else:
+            values = self._table_get(s)
+            if values != viewer.table_now:
+                kept, write, copy = viewer.table, self._table_writers, self._table_copy
+                for i in compress(self._table_range, map(operator.ne, values, kept)):
+                    write[i](arr, mv, state, s, base)
+                    kept[i] = copy[i](values[i])
+                viewer.table_now = tuple(kept)
+            for index, p in enumerate(s["players"]):
+                self._write_player(viewer, index, p, seat, over, base)
+        viewer.state = state.stamp
         return viewer.seen.copy()
+
+    def _write_player(
+        self, viewer: _Viewer, index: int, p: Any, seat: int | None, over: bool, base: int
+    ) -> None:
+        """Bring player `index`'s block in `viewer`'s vector up to date with its data `p`:
+        the viewer's own written there, another's written in the shared block and copied
+        in when the viewer's copy is older."""
+        size = self._block_size
+        at = self._table_size + (index - base) % self._n * size
+        own = index == seat
+        if own:  # written in the viewer's own vector
+            block, kept, out, out_mv, first = None, viewer.own, viewer.vec, viewer.mv, at
+        else:  # written in the shared block, then copied
+            block = self._blocks[index]
+            if block.over != over:
+                block = self._blocks[index] = _Block(size, over)
+            kept, out, out_mv, first = block.kept, block.vec, block.mv, 0
+        for g, (get, every, write, copy) in enumerate(self._player_groups):
+            values, olds = get(p), kept[g]
+            if values != olds:
+                new = list(olds)
+                for i in compress(every, map(operator.ne, values, olds)):
+                    write[i](out, out_mv, first, p, own, over, base, olds[i])
+                    new[i] = copy[i](values[i])
+                kept[g] = tuple(new)
+                if block is not None:
+                    block.stamp = next(STAMPS)
+        if block is not None and viewer.stamps[index] != block.stamp:
+            viewer.vec[at : at + size] = block.vec
+            viewer.stamps[index] = block.stamp
