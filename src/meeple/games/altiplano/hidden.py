@@ -58,22 +58,36 @@ def make_view(
 ) -> dict[str, Any]:
     """`seat`'s view, every part of it a copy of its own; with `kept` (see `shared_view`),
     its parts that did not change since a view made with the same `kept` are the parts of
-    that view."""
+    that view. What changed is found by comparison with the kept copies, except where the
+    state's stamp says (`AltiplanoState.stamp`, `own_change`): the same state as at the last
+    view made with `kept` (the server's other readers of a position), or one action since
+    that changed only its actor's data."""
     src = cast(dict[str, Any], state.s)  # read by the declared keys of `LISTS` and `DICTS`
     over = src["phase"] == "over"
     if kept is not None:
-        return {
+        last, changed = kept.get("stamp"), state.own_change
+        if last == state.stamp:
+            table_known, only = True, -1  # nothing changed
+        elif changed is not None and changed[0] == last:
+            table_known, only = True, changed[1]  # only that player's data
+        else:
+            table_known, only = False, None  # anything may have
+        view = {
             "game": state.game_name,
             "seat": seat,
             "options": _kept_options(state, kept),
             "state": {
-                **_kept_table(state, src, kept),
+                **_kept_table(state, src, kept, table_known),
                 "players": [
-                    _kept_player(p, i == seat, over, kept.setdefault(i, []))
+                    _kept_player(
+                        p, i == seat, over, kept.setdefault(i, []), only is not None and i != only
+                    )
                     for i, p in enumerate(src["players"])
                 ],
             },
         }
+        kept["stamp"] = state.stamp
+        return view
     # The seed and the salt determine every draw to come: a view shows neither.
     s = {k: v for k, v in src.items() if k not in _UNSHOWN}
     for key in LISTS:
@@ -118,12 +132,17 @@ def _kept_options(state: AltiplanoState, kept: dict[Any, Any]) -> dict[str, Any]
     return cast(dict[str, Any], known)
 
 
-def _kept_table(state: AltiplanoState, src: dict[str, Any], kept: dict[Any, Any]) -> dict[str, Any]:
+def _kept_table(
+    state: AltiplanoState, src: dict[str, Any], kept: dict[Any, Any], unchanged: bool
+) -> dict[str, Any]:
     """The table's part of the view (without the players), the kept one while the table's
     values are equal to the copies it was made from (every one is a flat list or dict, or
-    immutable: `LISTS`, `DICTS`), compared in one go."""
-    keys = tuple(src)
+    immutable: `LISTS`, `DICTS`), compared in one go; with `unchanged`, the kept one as it
+    is (the caller knows the table's values did not change since)."""
     known = kept.get("table")
+    if unchanged and known is not None:
+        return cast(dict[str, Any], known[4])
+    keys = tuple(src)
     if known is None or known[0] != keys:
         shown = tuple(k for k in keys if k not in _UNSHOWN)
         known = kept["table"] = [keys, shown, operator.itemgetter(*shown), None, None]
@@ -140,11 +159,14 @@ def _copied(value: Any) -> Any:
     return value[:] if type(value) is list else value.copy() if type(value) is dict else value
 
 
-def _kept_player(p: Player, own: bool, over: bool, known: list[Any]) -> dict[str, Any]:
+def _kept_player(
+    p: Player, own: bool, over: bool, known: list[Any], unchanged: bool
+) -> dict[str, Any]:
     """A player's part of a view: `known` is ``[copy, redacted copy, over]`` of that player
     (filled here), kept while the player's data equal the copy (`copy_player`: a deep copy,
-    which is its own seat's part); the other seats' part shares the copy's values."""
-    if not known or known[0] != p:
+    which is its own seat's part), or with `unchanged` (the caller knows the data did not
+    change since) without comparing; the other seats' part shares the copy's values."""
+    if not known or (not unchanged and known[0] != p):
         known[:] = [copy_player(p), None, over]
     if own:
         return cast(dict[str, Any], known[0])
