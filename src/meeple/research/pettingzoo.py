@@ -38,6 +38,7 @@ from meeple.research.games import (
     seat_options,
     shared_indexes,
 )
+from meeple.research.indexing import mask_of
 
 RENDER_MODES = ("ansi", "human")
 _INT8 = np.dtype(np.int8)
@@ -155,7 +156,6 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         seat = self._seat[agent]
         # The mask's bytes are written in a bytearray and handed out as an int8 array of
         # it: a new numpy array and a fancy-index write cost several times that.
-        mask = bytearray(self._zeros)
         acting = self._acting  # as `_acting_seat` keeps it, read without its call
         if acting is None or acting[0] != self._steps:
             acting = (self._steps, self._acting_seat())
@@ -164,8 +164,9 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
             if offered is None or offered[0] != self._steps:
                 actions = playable_actions(state, self.game_info, seat)
                 offered = self._offered = (self._steps, self._index.indexes(actions), actions)
-            for index in offered[1]:
-                mask[index] = 1
+            mask = mask_of(offered[1], self._zeros)
+        else:
+            mask = bytearray(self._zeros)
         return {
             "observation": self._observer.observe(state, seat),
             "action_mask": np.frombuffer(mask, _INT8),
