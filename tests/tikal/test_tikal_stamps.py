@@ -7,7 +7,9 @@ random games of every table, with re-deals and determinized copies in between,
 - every apply and re-deal gives a new stamp;
 - after a figure's move, `figure_moved` holds the stamp before it and the worker slots it
   changed, and nothing changed but those slots, the leaders, the supplies and the action
-  points; after any other step it is None."""
+  points; after any other step it is None;
+- after a placement, `tile_placed` holds the stamp before it and the space, and nothing changed
+  but that space and `placement.PLACEMENT_CHANGES`; after any other step it is None."""
 
 from __future__ import annotations
 
@@ -17,14 +19,22 @@ from typing import Any
 import pytest
 
 from meeple.games.tikal import TikalState
+from meeple.games.tikal.placement import PLACEMENT_CHANGES
 
 TABLES = [(n, auction) for n in (2, 3, 4) for auction in (False, True)]
 #: The fields a figure's move may change besides the worker slots it names.
 MOVED = {"leader", "supply", "ap"}
+#: The fields a placement changes on the placed space alone.
+ON_SPACE = {"tile_at", "rotation", "temple_top", "tokens"}
 
 
 def differing(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
     return {name for name in before if before[name] != after[name]}
+
+
+def tokens_by_space(json: dict[str, Any]) -> dict[Any, Any]:
+    tokens = json["tokens"]
+    return {int(k): v for k, v in tokens.items()} if isinstance(tokens, dict) else dict(tokens)
 
 
 @pytest.mark.parametrize(("players", "auction"), TABLES)
@@ -34,7 +44,7 @@ def test_a_stamp_stands_for_one_content_and_a_figures_move_says_what_it_changed(
     rng = random.Random(players * 10 + auction)
     state = TikalState.new({"players": players, "auction": auction}, seed=players)
     content: dict[int, dict[str, Any]] = {}
-    moves = 0
+    moves = placements = 0
 
     def seen(s: TikalState) -> None:
         json = s.to_json()
@@ -73,5 +83,21 @@ def test_a_stamp_stands_for_one_content_and_a_figures_move_says_what_it_changed(
             moves += 1
         else:
             assert moved is None
+        placed = state.tile_placed
+        if action.kind == "place_tile":
+            assert placed is not None and placed[0] == stamp
+            space = placed[1]
+            for name in ("tile_at", "rotation", "temple_top"):
+                changed = {
+                    i
+                    for i, (a, b) in enumerate(zip(before[name], after[name], strict=True))
+                    if a != b
+                }
+                assert changed <= {space}, name
+            assert differing(before, after) - ON_SPACE <= set(PLACEMENT_CHANGES)
+            assert tokens_by_space(before) | {space: None} == tokens_by_space(after) | {space: None}
+            placements += 1
+        else:
+            assert placed is None
         seen(copy)  # the copy kept the content of its stamp
-    assert moves > 20
+    assert moves > 20 and placements > 10

@@ -19,6 +19,17 @@ if TYPE_CHECKING:
     from meeple.games.tikal.state import TikalState
 
 _PLACE_TILE = Numbered(lambda number: PlaceTile(*divmod(number, SIDES)))
+#: What a placement changes besides the placed space's tile, rotation, temple value and tokens
+#: (`TikalState.tile_placed`; tests/tikal/test_tikal_stamps.py checks it at every step).
+PLACEMENT_CHANGES = (
+    "hand",
+    "last_placer",
+    "step",
+    "ap",
+    "turn_excavated",
+    "turn_recovered",
+    "token_supply",
+)
 """Placing the tile in hand, numbered space × `SIDES` + rotation."""
 
 
@@ -128,3 +139,4 @@ def do_place(state: TikalState, seat: Seat, action: PlaceTile) -> None:
     state.hand = NO_TILE
     state.last_placer = seat
     start_act(state)
+    state.tile_placed = (state.stamp, action.space)

@@ -121,7 +121,7 @@ _SETUP_SLOTS = (
 _CACHE_SLOTS = ("_paths", "_placed")
 #: What changed last, for readers that keep what they read (`meeple.engine.stamps`); copied
 #: by copies, no part of the JSON form.
-_STAMP_SLOTS = ("stamp", "figure_moved")
+_STAMP_SLOTS = ("stamp", "figure_moved", "tile_placed")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled as pure: a subclass may override
@@ -176,6 +176,10 @@ class TikalState(GameState):
     walk or a secret path: `figures`): the stamp before and the `workers` slots changed;
     besides those, such a move changes only `leader`, `supply` and `ap` (as `clone_to_try`
     relies on too). None after any other change."""
+    tile_placed: tuple[int, Space] | None
+    """What the last `apply` changed when it placed a tile (`placement`): the stamp before and
+    the space; besides that space, a placement changes only `placement.PLACEMENT_CHANGES`.
+    None after any other change."""
 
     # -- the JSON form, in order ----------------------------------------------------------
     step: Step
@@ -318,7 +322,7 @@ class TikalState(GameState):
         state.neighbours = edition.neighbours
         state.base_camp = edition.base_camp
         state._paths, state._placed = None, ()
-        state.stamp, state.figure_moved = 0, None
+        state.stamp, state.figure_moved, state.tile_placed = 0, None, None
         fields.set_initial(state, state._setup())
         return state
 
@@ -528,7 +532,7 @@ class TikalState(GameState):
         if dispatch is None:
             raise MalformedAction(f"{action!r} is not a Tikal action")
         expected, handler = dispatch
-        self.figure_moved = None  # set by a figure's move (`figures`)
+        self.figure_moved = self.tile_placed = None  # set by the rules that say what changed
         if self.step != expected:
             raise IllegalAction(
                 _STEP_RULE[self.step],
@@ -549,14 +553,14 @@ class TikalState(GameState):
 
     def shuffle_hidden(self, seat: int | None, rng: random.Random) -> None:
         views.shuffle_hidden(self, rng)
-        self.stamp, self.figure_moved = next(STAMPS), None
+        self.stamp, self.figure_moved, self.tile_placed = next(STAMPS), None, None
 
     def redeal_unknown(self, rng: random.Random) -> None:
         """Everything hidden in Tikal is hidden from every seat (the stack, the face-down
         tokens); what the next step can reveal of it is re-dealt (`views.redeal_next`: the
         top tiles and each pile's top token, as a whole re-deal would draw them)."""
         views.redeal_next(self, rng)
-        self.stamp, self.figure_moved = next(STAMPS), None
+        self.stamp, self.figure_moved, self.tile_placed = next(STAMPS), None, None
 
     @classmethod
     def determinize(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
@@ -650,6 +654,7 @@ class TikalState(GameState):
         other._placed = self._placed
         other.stamp = self.stamp
         other.figure_moved = self.figure_moved
+        other.tile_placed = self.tile_placed
         # the fields, in `fields.FIELDS` order
         other.step = self.step
         other.scoring_final = self.scoring_final

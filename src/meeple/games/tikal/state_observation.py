@@ -45,6 +45,7 @@ import numpy.typing as npt
 
 from meeple.engine.encoding import NEVER as _NEVER
 from meeple.games.tikal.layout import NO_SEAT, NO_TILE, OUT, STEPS, SUPPLY
+from meeple.games.tikal.placement import PLACEMENT_CHANGES
 from meeple.games.tikal.state import TikalState
 
 if TYPE_CHECKING:
@@ -203,9 +204,11 @@ class Observation:
 
     def observe(self, state: TikalState, seat: int | None) -> _Floats:
         """The vector `TikalEncoding.observation(state.view(seat))` gives (a new array)."""
-        moved = state.figure_moved
+        moved, placed = state.figure_moved, state.tile_placed
         if moved is not None and moved[0] == self._stamp:
             self._write_move(state, moved[1])
+        elif placed is not None and placed[0] == self._stamp:
+            self._write_placement(state, placed[1])
         else:
             self._write_changes(state)
         self._stamp = state.stamp
@@ -228,32 +231,53 @@ class Observation:
                 for writer in self._writers[i]:
                     writer(kept)
 
+    def _write_placement(self, state: TikalState, space: int) -> None:
+        """Write what a placement changed in the state last observed: the placed `space`
+        whole, and of `PLACEMENT_CHANGES` those that differ."""
+        kept = self._kept
+        for i, value in zip(_SPACE_AT, _GET_SPACE(state), strict=True):
+            kept[i][space] = value[space]
+        tokens = state.tokens
+        kept[_TOKENS] = (tuple(tokens), tuple(map(len, tokens.values())))
+        self._write_spaces({space}, kept)
+        writers: set[Callable[[list[Any]], None]] = set()
+        for i, value in zip(_PLACED_AT, _read_placed(state), strict=True):
+            if value != kept[i]:
+                kept[i] = value.copy() if type(value) in _COPIED else value
+                writers.update(self._writers[i])
+        for writer in writers:
+            writer(kept)
+
     def _write_changes(self, state: TikalState) -> None:
         """Compare the values the vector is written from with those last written, and write
         what changed."""
         values = _read(state)
         kept = self._kept
-        if values != kept:
-            t, feeds = self.t, self._writers
-            spaces: set[int] = set()
-            slots: Iterable[int] = ()
-            writers: set[Callable[[list[Any]], None]] = set()
-            for i in compress(range(len(values)), map(operator.ne, values, kept)):
-                value, before = values[i], kept[i]
-                kept[i] = value.copy() if type(value) in _COPIED else value
-                if i == _WORKERS and before is not _NEVER and len(value) == len(before):
-                    # `is not`: the counts are small ints, each one object, so this finds
-                    # what `!=` finds (or more, rewritten alike) at a third of the cost
-                    slots = compress(range(len(value)), map(operator.is_not, value, before))
-                elif i in _SPATIAL_AT:
-                    spaces.update(_changed_spaces(i, value, before, t))
-                else:
-                    writers.update(feeds[i])
-            if spaces:
-                self._write_spaces(spaces, values)
-            self._write_workers(slots, spaces, values)
-            for writer in writers:
-                writer(values)
+        # each value compared once (no comparison of the whole lists first: after a step
+        # they differ, and it would compare the big lists that come first twice)
+        changed = list(compress(range(len(values)), map(operator.ne, values, kept)))
+        if not changed:
+            return
+        t, feeds = self.t, self._writers
+        spaces: set[int] = set()
+        slots: Iterable[int] = ()
+        writers: set[Callable[[list[Any]], None]] = set()
+        for i in changed:
+            value, before = values[i], kept[i]
+            kept[i] = value.copy() if type(value) in _COPIED else value
+            if i == _WORKERS and before is not _NEVER and len(value) == len(before):
+                # `is not`: the counts are small ints, each one object, so this finds
+                # what `!=` finds (or more, rewritten alike) at a third of the cost
+                slots = compress(range(len(value)), map(operator.is_not, value, before))
+            elif i in _SPATIAL_AT:
+                spaces.update(_changed_spaces(i, value, before, t))
+            else:
+                writers.update(feeds[i])
+        if spaces:
+            self._write_spaces(spaces, values)
+        self._write_workers(slots, spaces, values)
+        for writer in writers:
+            writer(values)
 
     def _write_spaces(self, spaces: set[int], values: list[Any]) -> None:
         """Rewrite each space's numbers, storing only those that differ."""
@@ -352,6 +376,22 @@ _MOVED = ("leader", "supply", "ap")
 _GET_MOVED = operator.attrgetter(*_MOVED)
 _MOVED_AT = tuple(_AT[name] for name in _MOVED)
 _NO_SPACES: frozenset[int] = frozenset()
+#: What a placement changes on its space (besides its tokens), and elsewhere
+#: (`placement.PLACEMENT_CHANGES`; the token supply as `_read` reads it, its size).
+_ON_SPACE = ("tile_at", "rotation", "temple_top")
+_GET_SPACE = operator.attrgetter(*_ON_SPACE)
+_SPACE_AT = tuple(_AT[name] for name in _ON_SPACE)
+_TOKENS = _AT["tokens"]
+_PLACED_AT = tuple(_AT[name] for name in PLACEMENT_CHANGES)
+assert PLACEMENT_CHANGES[-1] == "token_supply", "read last, by its size (`_read_placed`)"
+_GET_PLACED = operator.attrgetter(*PLACEMENT_CHANGES[:-1])
+
+
+def _read_placed(state: TikalState) -> tuple[Any, ...]:
+    """The values of `PLACEMENT_CHANGES`, as `_read` reads them."""
+    return (*_GET_PLACED(state), len(state.token_supply))
+
+
 _COPIED = (list, dict)
 
 

@@ -156,7 +156,8 @@ class Unseen:
         shuffle(unseen, rng)
         state.tokens = {space: [unseen.pop() for _ in range(count)] for space, count in self.piles}
         state.token_supply = unseen
-        state.stamp, state.figure_moved = next(STAMPS), None  # not the template's content
+        state.stamp = next(STAMPS)  # not the template's content
+        state.figure_moved = state.tile_placed = None
         return state
 
 
