@@ -1003,10 +1003,6 @@ class _Viewer:
         self.state = 0
 
 
-#: Each `_Block`'s numbers get a new stamp (`meeple.engine.stamps`) whenever they are
-#: written: a viewer whose copy of a block has the block's stamp holds the block's numbers.
-
-
 class _Block:
     """One player's block as every other seat (and the spectators) sees it: the same for all
     of them (only its place in their vectors differs), so it is written once for all, as the
@@ -1022,6 +1018,8 @@ class _Block:
         self.over = over
         #: copies of the values the numbers were written from, by `_PLAYER_GROUPS`
         self.kept: list[tuple[Any, ...]] = [(_NEVER,) * len(group) for group in _PLAYER_GROUPS]
+        #: a new stamp (`meeple.engine.stamps`) whenever the numbers are written: a viewer
+        #: whose copy of the block has the block's stamp holds its numbers
         self.stamp: int = next(STAMPS)
 
 
