@@ -1,10 +1,13 @@
-"""Tikal's stamps (`meeple.engine.stamps`, `TikalState.stamp` and `figure_moved`), which
-Tikal's observation trusts instead of comparing the whole state (`state_observation`): over
-random games of every table, with re-deals and determinized copies in between,
+"""Tikal's stamps (`meeple.engine.stamps`, `TikalState.stamp`, `applied`, `figure_moved` and
+`tile_placed`), which Tikal's observation trusts instead of comparing the whole state
+(`state_observation`): over random games of every table, with re-deals and determinized copies
+in between,
 
-- two states with the same stamp hold the same content (a stamp seen again is a copy's, or
-  the same state's unchanged);
-- every apply and re-deal gives a new stamp;
+- two states with the same stamp show every seat the same (a stamp seen again is a copy's, the
+  same state's unchanged, or the same state's with what no seat sees re-dealt);
+- every apply gives a new stamp, and `applied` holds the stamp before it and the action's type,
+  and nothing changed but `state.CHANGES` names for that type; a re-deal of what the next step
+  may reveal (`redeal_unknown`) keeps the stamp and what the last step changed;
 - after a figure's move, `figure_moved` holds the stamp before it and the worker slots it
   changed, and nothing changed but those slots, the leaders, the supplies and the action
   points; after any other step it is None;
@@ -20,12 +23,19 @@ import pytest
 
 from meeple.games.tikal import TikalState
 from meeple.games.tikal.placement import PLACEMENT_CHANGES
+from meeple.games.tikal.state import CHANGES
 
 TABLES = [(n, auction) for n in (2, 3, 4) for auction in (False, True)]
 #: The fields a figure's move may change besides the worker slots it names.
 MOVED = {"leader", "supply", "ap"}
 #: The fields a placement changes on the placed space alone.
 ON_SPACE = {"tile_at", "rotation", "temple_top", "tokens"}
+
+
+def test_the_changes_name_fields_of_the_json_form() -> None:
+    names = set(TikalState.new({"players": 2}, seed=1).to_json())
+    for kind, changes in CHANGES.items():
+        assert changes <= names, kind
 
 
 def differing(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
@@ -47,17 +57,17 @@ def test_a_stamp_stands_for_one_content_and_a_figures_move_says_what_it_changed(
     moves = placements = 0
 
     def seen(s: TikalState) -> None:
-        json = s.to_json()
-        assert content.setdefault(s.stamp, json) == json, "one stamp, two contents"
+        view = s.view(None)
+        assert content.setdefault(s.stamp, view) == view, "one stamp, two views"
 
     while not state.is_over():
         seen(state)
         copy = state.clone()
         assert copy.stamp == state.stamp
         if rng.random() < 0.1:  # the research adapters' chance, and a searcher's samples
-            stamp = state.stamp
+            last = (state.stamp, state.applied, state.figure_moved, state.tile_placed)
             state.redeal_unknown(rng)
-            assert state.stamp != stamp and state.figure_moved is None
+            assert (state.stamp, state.applied, state.figure_moved, state.tile_placed) == last
             seen(state)
             seat = state.to_move()[0]
             deal = TikalState.sampler(state.view(seat))
@@ -67,8 +77,9 @@ def test_a_stamp_stands_for_one_content_and_a_figures_move_says_what_it_changed(
         seat = state.to_move()[0]
         action = rng.choice(state.legal_actions(seat))
         state.apply(seat, action)
-        assert state.stamp != stamp
+        assert state.stamp != stamp and state.applied == (stamp, type(action))
         after = state.to_json()
+        assert differing(before, after) <= CHANGES[type(action)], action.kind
         moved = state.figure_moved
         if action.kind in ("walk", "camp_move", "deploy"):
             assert moved is not None and moved[0] == stamp

@@ -2,7 +2,8 @@
 what the research adapters ask at every step), against the documented one, made from the view:
 the same vector at every position of random games of every table, for every seat and the
 spectators, whether each seat's last observation was of the step before or long ago, of this
-game or of another, and whatever a caller did with an observation handed out."""
+game or of another, before or after what no seat sees was re-dealt, and whatever a caller did
+with an observation handed out."""
 
 from __future__ import annotations
 
@@ -41,7 +42,12 @@ def assert_same_at_every_position(options: dict[str, object], seed: int) -> int:
         if state.is_over():
             return compared
         seat = state.to_move()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        action = rng.choice(state.legal_actions(seat))
+        if action.kind in enc.chance_kinds or rng.random() < 0.1:
+            state.redeal_unknown(rng)  # the adapters' chance, drawn before the step
+            expected = enc.observation(state.view(seat))
+            assert np.array_equal(every_step.observe(state, seat), expected)
+        state.apply(seat, action)
 
 
 @pytest.mark.parametrize(("players", "auction"), TABLES)

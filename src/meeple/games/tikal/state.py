@@ -85,7 +85,13 @@ from meeple.games.tikal.layout import (
     worker_slot,
 )
 from meeple.games.tikal.paths import GraphRow, Paths
-from meeple.games.tikal.placement import compute_placements, do_place, placements, set_up
+from meeple.games.tikal.placement import (
+    PLACEMENT_CHANGES,
+    compute_placements,
+    do_place,
+    placements,
+    set_up,
+)
 from meeple.games.tikal.scoring import ScoringRound
 from meeple.games.tikal.seats import SEATS
 from meeple.games.tikal.treasures import (
@@ -121,7 +127,7 @@ _SETUP_SLOTS = (
 _CACHE_SLOTS = ("_paths", "_placed")
 #: What changed last, for readers that keep what they read (`meeple.engine.stamps`); copied
 #: by copies, no part of the JSON form.
-_STAMP_SLOTS = ("stamp", "figure_moved", "tile_placed")
+_STAMP_SLOTS = ("stamp", "applied", "figure_moved", "tile_placed")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled as pure: a subclass may override
@@ -167,10 +173,16 @@ class TikalState(GameState):
 
     # -- what changed last ----------------------------------------------------------------
     stamp: int
-    """This content's stamp (`meeple.engine.stamps`): a new one after every `apply`, re-deal
-    (`redeal_unknown`, `shuffle_hidden`) and setting up (`new`, `from_json`, `determinize`);
-    a copy keeps it. Tikal's observation (`state_observation`) reads a figure's move from
-    `figure_moved` instead of comparing the whole state with what it read last."""
+    """The stamp (`meeple.engine.stamps`) of what every seat sees of this content, the part
+    its readers read (Tikal's views are all alike): a new one after every `apply`, whole
+    re-deal (`shuffle_hidden`) and setting up (`new`, `from_json`, `determinize`); a copy
+    keeps it, and so does `redeal_unknown`, which changes only what no seat sees. Tikal's
+    observation (`state_observation`) reads what the last step changed from `applied`,
+    `figure_moved` and `tile_placed` instead of comparing the whole state with what it read
+    last."""
+    applied: tuple[int, type[Action]] | None
+    """The stamp before the last `apply` and the type of its action, which may have changed
+    only the fields `CHANGES` names for that type. None after a whole re-deal or setting up."""
     figure_moved: FigureMove | None
     """What the last `apply` changed when it moved a figure (deployed it, or moved it by a
     walk or a secret path: `figures`): the stamp before and the `workers` slots changed;
@@ -322,7 +334,7 @@ class TikalState(GameState):
         state.neighbours = edition.neighbours
         state.base_camp = edition.base_camp
         state._paths, state._placed = None, ()
-        state.stamp, state.figure_moved, state.tile_placed = 0, None, None
+        state.stamp, state.applied, state.figure_moved, state.tile_placed = 0, None, None, None
         fields.set_initial(state, state._setup())
         return state
 
@@ -543,6 +555,7 @@ class TikalState(GameState):
                 ),
             )
         handler(self, seat, action)
+        self.applied = (self.stamp, type(action))
         self.stamp = next(STAMPS)
 
     # -- views ------------------------------------------------------------------------------
@@ -553,14 +566,15 @@ class TikalState(GameState):
 
     def shuffle_hidden(self, seat: int | None, rng: random.Random) -> None:
         views.shuffle_hidden(self, rng)
-        self.stamp, self.figure_moved, self.tile_placed = next(STAMPS), None, None
+        self.stamp = next(STAMPS)
+        self.applied = self.figure_moved = self.tile_placed = None
 
     def redeal_unknown(self, rng: random.Random) -> None:
         """Everything hidden in Tikal is hidden from every seat (the stack, the face-down
         tokens); what the next step can reveal of it is re-dealt (`views.redeal_next`: the
-        top tiles and each pile's top token, as a whole re-deal would draw them)."""
+        top tiles and each pile's top token, as a whole re-deal would draw them). The stamp
+        and what the last step changed stay: what every seat sees is the same."""
         views.redeal_next(self, rng)
-        self.stamp, self.figure_moved, self.tile_placed = next(STAMPS), None, None
 
     @classmethod
     def determinize(cls, view: Mapping[str, Any], rng: random.Random) -> Self:
@@ -653,6 +667,7 @@ class TikalState(GameState):
         other._paths = self._paths
         other._placed = self._placed
         other.stamp = self.stamp
+        other.applied = self.applied
         other.figure_moved = self.figure_moved
         other.tile_placed = self.tile_placed
         # the fields, in `fields.FIELDS` order
@@ -721,6 +736,42 @@ _HANDLERS: dict[type[Action], Callable[[TikalState, Seat, Any], None]] = {
     Bid: do_bid,
     Pass: do_pass,
     ChooseTile: do_choose,
+}
+#: What a figure's move changes (`figures`: a deployment, a walk, a secret path).
+_FIGURE_CHANGES = ("workers", "leader", "supply", "ap")
+#: What the end of a turn may change: everything off the board (`turns`, `auction`: the next
+#: turn's tile, an auction, a scoring turn, the end).
+_TURN_CHANGES = (
+    *("step", "current", "ap", "hand", "stack", "reveals", "revealed", "discarded", "moved"),
+    *("passed", "high_bid", "high_bidder", "first_passer", "volcano_drawer", "last_mover"),
+    *("last_placer", "score", "history", "scoring_queue", "scoring_final"),
+    *("turn_excavated", "turn_recovered"),
+)
+#: What a bid or a pass may change (`auction`: the auction, and its end).
+_BID_CHANGES = ("high_bid", "high_bidder", "first_passer", "passed", "current", "step", "score")
+#: [type of action] -> the fields (`fields.FIELD_NAMES`) an action of it may change, for
+#: readers that keep what they read (`applied`; tests/tikal/test_tikal_stamps.py checks every
+#: step of random games of every table against it).
+CHANGES: dict[type[Action], frozenset[str]] = {
+    kind: frozenset(names)
+    for kind, names in {
+        PlaceTile: ("tile_at", "rotation", "temple_top", "tokens", *PLACEMENT_CHANGES),
+        Deploy: _FIGURE_CHANGES,
+        CampMove: _FIGURE_CHANGES,
+        Walk: _FIGURE_CHANGES,
+        Excavate: ("ap", "levels", "temple_top", "turn_excavated"),
+        Recover: ("ap", "tokens", "treasures", "turn_recovered", "reveals"),
+        Exchange: ("ap", "treasures"),
+        BuildCamp: ("ap", "camp"),
+        PlaceGuard: ("ap", "guard", "leader", "out", "workers"),
+        EndTurn: _TURN_CHANGES,
+        Bid: _BID_CHANGES,
+        Pass: _BID_CHANGES,
+        ChooseTile: (
+            *("revealed", "hand", "step", "current", "ap", "turn_excavated", "turn_recovered"),
+            *("volcano_drawer", "scoring_final", "scoring_queue", "discarded", "last_placer"),
+        ),
+    }.items()
 }
 _STEP_OF: dict[type[Action], Step] = {
     PlaceTile: PLACE,

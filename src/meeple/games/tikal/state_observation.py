@@ -17,13 +17,16 @@ numpy `take` of that vector, a permutation that starts each per-player plane and
 seat's own. The comparisons are by value against copies, so any state may be observed in any
 order (clones, other games): only the work depends on what came before, never the vector.
 
-One step needs no comparison of the whole state: a figure's move (a deployment, a walk, a
-secret path), most of a game's steps. The state says what it changed
-(`TikalState.figure_moved`: the worker slots, from the stamp it had before,
-`meeple.engine.stamps`), so when an observation's last state had that stamp, only those slots
-and the leaders, supplies and action points are read. That trusts the state to change only
-through its methods (an edit of its fields by hand takes no new stamp); any other step, or a
-state observed after another, is compared whole as above.
+No step needs a comparison of the whole state. The state says what its last step changed
+(`meeple.engine.stamps`): `TikalState.applied` holds its stamp before the step and the action's
+type, which may change only the fields `TikalState.CHANGES` names for it, and the two commonest
+steps say more: a figure's move (a deployment, a walk, a secret path: most of a game's steps)
+names the worker slots it changed (`figure_moved`), a placement its space (`tile_placed`). So
+when an observation's last state had the stamp before, only those values are read and compared.
+A re-deal of what no seat sees (`TikalState.redeal_unknown`, the adapters' chance) keeps the
+stamp: nothing read here changes with it. That trusts the state to change only through its
+methods (an edit of its fields by hand takes no new stamp); a state observed after another
+(another game, a state long after) is compared whole as above.
 
 It reads only what every seat's view shows: the stack's size and the letter of its top tile
 (never the order below), the number of face-down tokens on each tile (never their kinds), the
@@ -37,7 +40,7 @@ import array
 import operator
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
-from itertools import compress
+from itertools import compress, repeat
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -46,7 +49,7 @@ import numpy.typing as npt
 from meeple.engine.encoding import NEVER as _NEVER
 from meeple.games.tikal.layout import NO_SEAT, NO_TILE, OUT, STEPS, SUPPLY
 from meeple.games.tikal.placement import PLACEMENT_CHANGES
-from meeple.games.tikal.state import TikalState
+from meeple.games.tikal.state import CHANGES, TikalState
 
 if TYPE_CHECKING:
     from meeple.games.tikal.encoding import TikalEncoding
@@ -148,16 +151,21 @@ class Tables:
         self.guards = tuple(at["guard"] + s * self.plane for s in range(n))
         self.leaders = tuple(at["leader"] + s * self.plane for s in range(n))
         self.letter = {letter: i for i, letter in enumerate(edition.letters)}
-        self.tile_letter = edition.tile_letters
         self.named = named
         self.step = {step: i for i, step in enumerate(STEPS)}
+        #: [tile] -> (its tile in the view, kind, stones on each side, temple's value)
         self.hand = [
-            (t, kinds[t], edition.tiles[t].steps, edition.tiles[t].temple_value) for t in named
+            (
+                t,
+                kinds[t],
+                array.array("f", edition.tiles[t].steps),
+                edition.tiles[t].temple_value,
+            )
+            for t in named
         ]
         fields = {f.name: f for f in enc.fields}
-        #: the numbers from the tile in hand to the end (the table's fields), zeros
-        self.table_start = at["hand"]
-        self.table_zeros = array.array("f", bytes(4 * (size - self.table_start)))
+        #: [field] -> its number of numbers
+        self.size = {name: f.size for name, f in fields.items()}
         #: [viewer, or n for spectators] -> the spectators' vector's index of each number
         #: of the viewer's (None: the same order)
         self.order: list[npt.NDArray[np.intp] | None] = [None] * (n + 1)
@@ -204,14 +212,18 @@ class Observation:
 
     def observe(self, state: TikalState, seat: int | None) -> _Floats:
         """The vector `TikalEncoding.observation(state.view(seat))` gives (a new array)."""
-        moved, placed = state.figure_moved, state.tile_placed
-        if moved is not None and moved[0] == self._stamp:
-            self._write_move(state, moved[1])
-        elif placed is not None and placed[0] == self._stamp:
-            self._write_placement(state, placed[1])
-        else:
-            self._write_changes(state)
-        self._stamp = state.stamp
+        stamp = state.stamp
+        if stamp != self._stamp:
+            applied = state.applied
+            if applied is None or applied[0] != self._stamp:
+                self._write_changes(state)
+            elif (moved := state.figure_moved) is not None:
+                self._write_move(state, moved[1])
+            elif (placed := state.tile_placed) is not None:
+                self._write_placement(state, placed[1])
+            else:
+                self._write_declared(state, _DECLARED[applied[1]])
+            self._stamp = stamp
         order = self.t.order[seat] if seat is not None else None
         return self._seen.copy() if order is None else self._seen.take(order)
 
@@ -237,8 +249,7 @@ class Observation:
         kept = self._kept
         for i, value in zip(_SPACE_AT, _GET_SPACE(state), strict=True):
             kept[i][space] = value[space]
-        tokens = state.tokens
-        kept[_TOKENS] = (tuple(tokens), tuple(map(len, tokens.values())))
+        kept[_TOKENS] = _read_tokens(state)
         self._write_spaces({space}, kept)
         writers: set[Callable[[list[Any]], None]] = set()
         for i, value in zip(_PLACED_AT, _read_placed(state), strict=True):
@@ -252,13 +263,26 @@ class Observation:
         """Compare the values the vector is written from with those last written, and write
         what changed."""
         values = _read(state)
-        kept = self._kept
         # each value compared once (no comparison of the whole lists first: after a step
         # they differ, and it would compare the big lists that come first twice)
-        changed = list(compress(range(len(values)), map(operator.ne, values, kept)))
+        self._write_found(values, compress(_ALL, map(operator.ne, values, self._kept)))
+
+    def _write_declared(self, state: TikalState, declared: _Declared) -> None:
+        """Write what a step changed in the state last observed, comparing only the values
+        its type of action may change (`TikalState.CHANGES`)."""
+        read = declared.read(state)
+        values = self._kept[:]  # the others are as kept
+        for i, value in zip(declared.positions, read, strict=True):
+            values[i] = value
+        kept = declared.kept(self._kept)
+        self._write_found(values, compress(declared.positions, map(operator.ne, read, kept)))
+
+    def _write_found(self, values: list[Any], changed: Iterable[int]) -> None:
+        """Write the values of `changed` (`_read`'s positions), which differ from those kept."""
+        changed = list(changed)
         if not changed:
             return
-        t, feeds = self.t, self._writers
+        t, feeds, kept = self.t, self._writers, self._kept
         spaces: set[int] = set()
         slots: Iterable[int] = ()
         writers: set[Callable[[list[Any]], None]] = set()
@@ -348,17 +372,72 @@ def _observer_of(encoding: Any) -> Observation:
 
 
 def _read(state: TikalState) -> list[Any]:
-    """The values an observation is written from (`_PLAIN`, then `_MADE`)."""
+    """The values an observation is written from (`_PLAIN`, then `_MADE`): none of them is
+    changed by a re-deal of what no seat sees (`TikalState.redeal_unknown`)."""
     stack, tokens = state.stack, state.tokens
     return [
         *_GET(state),
         (tuple(tokens), tuple(map(len, tokens.values()))),  # (spaces, counts): see `_counts`
         state.to_move(),
         len(stack),
-        stack[-1] if stack else NO_TILE,
+        state.edition.tile_letters[stack[-1]] if stack else None,  # the top tile's letter
         len(state.token_supply),
         bool(state.scoring_queue),
     ]
+
+
+def _read_tokens(state: TikalState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    tokens = state.tokens
+    return (tuple(tokens), tuple(map(len, tokens.values())))
+
+
+def _read_stack_top(state: TikalState) -> str | None:
+    stack = state.stack
+    return state.edition.tile_letters[stack[-1]] if stack else None
+
+
+#: `_MADE`'s values each on its own, as `_read` makes them.
+_MAKERS: dict[str, Callable[[TikalState], Any]] = {
+    "tokens": _read_tokens,
+    "to_move": TikalState.to_move,
+    "stack_size": lambda state: len(state.stack),
+    "stack_top": _read_stack_top,
+    "token_supply": lambda state: len(state.token_supply),
+    "scoring_queue": lambda state: bool(state.scoring_queue),
+}
+assert tuple(_MAKERS) == _MADE
+#: [a field of the state] -> `_read`'s positions of the values made from it (`to_move` is
+#: made from several, and read after every step)
+_FROM_FIELD = {name: (_AT[name],) for name in _PLAIN} | {
+    "tokens": (_AT["tokens"],),
+    "stack": (_AT["stack_size"], _AT["stack_top"]),
+    "token_supply": (_AT["token_supply"],),
+    "scoring_queue": (_AT["scoring_queue"],),
+}
+_ALL = range(len(_AT))
+
+
+class _Declared:
+    """How to read the values an action of one type may change (`TikalState.CHANGES`)."""
+
+    def __init__(self, fields: AbstractSet[str]) -> None:
+        made = ("to_move", *(name for name in _MADE if _AT[name] in _positions(fields)))
+        plain = tuple(name for name in _PLAIN if name in fields)
+        assert len(plain) > 1, "attrgetter gives a tuple of two names or more"
+        #: `_read`'s positions of the values read, in `read`'s order
+        self.positions = tuple(_AT[name] for name in (*plain, *made))
+        get, makers = operator.attrgetter(*plain), tuple(_MAKERS[name] for name in made)
+        #: the values, as `_read` reads them
+        self.read: Callable[[TikalState], tuple[Any, ...]] = lambda state: (
+            *get(state),
+            *map(operator.call, makers, repeat(state)),
+        )
+        #: the same values as an observation kept them
+        self.kept = operator.itemgetter(*self.positions)
+
+
+def _positions(fields: AbstractSet[str]) -> set[int]:
+    return {i for name in fields for i in _FROM_FIELD.get(name, ())}
 
 
 def _counts(tokens: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[int, int]:
@@ -393,6 +472,8 @@ def _read_placed(state: TikalState) -> tuple[Any, ...]:
 
 
 _COPIED = (list, dict)
+#: [type of action] -> how to read what it may change
+_DECLARED = {kind: _Declared(fields) for kind, fields in CHANGES.items()}
 
 
 def _changed_spaces(at: int, now: Any, before: Any, t: Tables) -> Iterable[int]:
@@ -470,34 +551,47 @@ def _writers(o: Observation) -> list[tuple[Callable[[list[Any]], None], ...]]:
 
         return write
 
-    def table(v: list[Any]) -> None:
-        """The fields from the tile in hand to the end, written whole."""
-        numbers, first = t.table_zeros[:], t.table_start
-        hand = v[_AT["hand"]]
-        if hand != NO_TILE:
-            tile, kind, steps, temple_value = t.hand[hand]
-            numbers[at["hand"] - first + tile] = 1
-            numbers[at["hand_kind"] - first + kind] = 1
-            numbers[at["hand_temple_value"] - first] = temple_value
-            stones = at["hand_stones"] - first
-            numbers[stones : stones + len(steps)] = array.array("f", steps)
-        for name in ("revealed", "discarded"):
-            named = at[name] - first
-            for tile in v[_AT[name]]:
-                numbers[named + t.named[tile]] += 1
-        numbers[at["stack_size"] - first] = v[_AT["stack_size"]]
-        if v[_AT["stack_top"]] != NO_TILE:
-            letter = t.letter[t.tile_letter[v[_AT["stack_top"]]]]
-            numbers[at["stack_letter"] - first + letter] = 1
-        numbers[at["token_supply"] - first] = v[_AT["token_supply"]]
-        levels = v[_AT["levels"]]
-        start = at["temple_levels"] - first
-        numbers[start : start + len(levels)] = array.array("f", levels)
-        scoring = at["scoring"] - first
-        numbers[scoring] = v[_AT["scoring_queue"]] or v[_AT["volcano_drawer"]] >= 0
-        numbers[scoring + 1] = v[_AT["scoring_final"]]
-        board[first:] = numbers
+    def hand(v: list[Any]) -> None:
+        tile = v[_AT["hand"]]
+        stones = at["hand_stones"]
+        if tile == NO_TILE:
+            o._one_hot("hand", None)
+            o._one_hot("hand_kind", None)
+            board[at["hand_temple_value"]] = 0.0
+            board[stones : stones + t.size["hand_stones"]] = no_stones
+        else:
+            named, kind, steps, temple_value = t.hand[tile]
+            o._one_hot("hand", named)
+            o._one_hot("hand_kind", kind)
+            board[at["hand_temple_value"]] = temple_value
+            board[stones : stones + len(steps)] = steps
 
+    def tiles(name: str) -> Callable[[list[Any]], None]:
+        """The tiles of `name` counted by the tile a view names them by."""
+        first, value, zeros = at[name], _AT[name], [0.0] * t.size[name]
+
+        def write(v: list[Any]) -> None:
+            numbers = zeros[:]
+            for tile in v[value]:
+                numbers[t.named[tile]] += 1
+            board[first : first + len(numbers)] = array.array("f", numbers)
+
+        return write
+
+    def stack_top(v: list[Any]) -> None:
+        letter = v[_AT["stack_top"]]
+        o._one_hot("stack_letter", None if letter is None else t.letter[letter])
+
+    def levels(v: list[Any]) -> None:
+        numbers, first = v[_AT["levels"]], at["temple_levels"]
+        board[first : first + len(numbers)] = array.array("f", numbers)
+
+    def scoring(v: list[Any]) -> None:
+        first = at["scoring"]
+        board[first] = v[_AT["scoring_queue"]] or v[_AT["volcano_drawer"]] >= 0
+        board[first + 1] = v[_AT["scoring_final"]]
+
+    no_stones = array.array("f", bytes(4 * t.size["hand_stones"]))
     feeds: dict[str, tuple[Callable[[list[Any]], None], ...]] = {
         "leader": (leaders,),
         "turn_excavated": (turn,),
@@ -507,12 +601,12 @@ def _writers(o: Observation) -> list[tuple[Callable[[list[Any]], None], ...]]:
         **{name: (row(name),) for name in ("moved", "passed")},
         **{name: (who(name),) for name in _WHO},
         "step": (step,),
-        **{name: (number(name),) for name in ("ap", "high_bid")},
-        **dict.fromkeys(("hand", "revealed", "discarded", "levels"), (table,)),
-        **dict.fromkeys(
-            ("scoring_final", "stack_size", "stack_top", "token_supply", "scoring_queue"),
-            (table,),
-        ),
+        **{name: (number(name),) for name in ("ap", "high_bid", "stack_size", "token_supply")},
+        "hand": (hand,),
+        **{name: (tiles(name),) for name in ("revealed", "discarded")},
+        "stack_top": (stack_top,),
+        "levels": (levels,),
+        **dict.fromkeys(("scoring_final", "scoring_queue"), (scoring,)),
     }
-    feeds["volcano_drawer"] = (*feeds["volcano_drawer"], table)
+    feeds["volcano_drawer"] = (*feeds["volcano_drawer"], scoring)
     return [feeds.get(name, ()) for name in _AT]

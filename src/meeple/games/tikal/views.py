@@ -157,7 +157,7 @@ class Unseen:
         state.tokens = {space: [unseen.pop() for _ in range(count)] for space, count in self.piles}
         state.token_supply = unseen
         state.stamp = next(STAMPS)  # not the template's content
-        state.figure_moved = state.tile_placed = None
+        state.applied = state.figure_moved = state.tile_placed = None
         return state
 
 
