@@ -6,15 +6,16 @@ and the reference this one is tested against at every position of random games
 (tests/tikal/test_tikal_state_observation.py). Building that dict and reading it back costs
 several times the engine's own step, and learners ask for an observation at every step.
 
-An `Observation` keeps one vector as the spectators see it (every per-player plane and row in
-seat order) and a copy of each of the state's values it was written from. A step changes few
-of them (a walk moves two worker counts, the action points and the last mover), so each
-observation reads the values (one `operator.attrgetter` call), finds the changed ones at C speed
-(`map` of `operator.ne`, `itertools.compress`) and rewrites only what they feed: on the board,
-the spaces whose numbers changed, each written from scratch and stored where it differs; off
-the board, the rows and one-hots of the changed values, whole. A seat's vector is then one
-numpy `take` of that vector, a permutation that starts each per-player plane and row at the
-seat's own. The comparisons are by value against copies, so any state may be observed in any
+An `Observation` keeps one vector, as the seat it last observed for sees it (each per-player
+plane and row starts at that seat's own), and a copy of each of the state's values it was
+written from. A step changes few of them (a walk moves two worker counts, the action points
+and the last mover), so each observation reads the values (one `operator.attrgetter` call),
+finds the changed ones at C speed (`map` of `operator.ne`, `itertools.compress`) and rewrites
+only what they feed: on the board, the spaces whose numbers changed, each written from
+scratch and stored where it differs; off the board, the rows and one-hots of the changed
+values, whole. The observation handed out is a copy of that vector; another seat's is one
+numpy `take` of it (a permutation of the per-player planes and rows), kept as the vector from
+then on. The comparisons are by value against copies, so any state may be observed in any
 order (clones, other games): only the work depends on what came before, never the vector.
 
 No step needs a comparison of the whole state. The state says what its last step changed
@@ -166,16 +167,20 @@ class Tables:
         fields = {f.name: f for f in enc.fields}
         #: [field] -> its number of numbers
         self.size = {name: f.size for name, f in fields.items()}
-        #: [viewer, or n for spectators] -> the spectators' vector's index of each number
-        #: of the viewer's (None: the same order)
-        self.order: list[npt.NDArray[np.intp] | None] = [None] * (n + 1)
+        #: [seat] -> the spectators' vector's index of each number of the seat's (seat 0's
+        #: vector is the spectators')
+        order = [np.arange(size, dtype=np.intp) for _ in range(n)]
         for viewer in range(1, n):
-            order = np.arange(size, dtype=np.intp)
             for name in _PER_PLAYER:
                 first, each = at[name], fields[name].size // n
-                rows = order[first : first + n * each].reshape(n, each)
+                rows = order[viewer][first : first + n * each].reshape(n, each)
                 rows[:] = np.roll(rows, -viewer, axis=0)
-            self.order[viewer] = order
+        where = [np.argsort(o) for o in order]
+        #: [seat] -> the seat's vector's index of each number of the spectators'
+        self.where: list[list[int]] = [w.tolist() for w in where]
+        #: [seat][other seat] -> the other's vector's index of each number of the seat's
+        #: (numpy's `take` of the other's vector gives the seat's)
+        self.turn = [[where[other][order[seat]] for other in range(n)] for seat in range(n)]
 
 
 class Observation:
@@ -184,14 +189,21 @@ class Observation:
 
     The vector is kept as an `array.array` of C floats, written item by item (a numpy item or
     fancy-index write costs several times as much for the few numbers a step changes), and
-    seen through numpy (`_seen`, the same memory) to hand out each observation as a new
-    array."""
+    seen through numpy (`_seen`, the same memory) to hand out each observation as a copy.
+    It is kept as the last seat observed sees it: a learner's observations come mostly from
+    the seat to act, the same for several steps in a row, and numpy's `take` of the whole
+    vector, which turns it to another seat's, costs several times its copy. So the numbers
+    are named by their place in the spectators' vector, and written at their place in the
+    kept seat's (`_where`)."""
 
     def __init__(self, tables: Tables) -> None:
         self.t = tables
-        #: The spectators' vector, and numpy's array of its memory.
+        #: The kept seat's vector, and numpy's array of its memory.
         self._board = tables.blank[:]
         self._seen = np.frombuffer(self._board, np.float32)
+        #: The kept seat (spectators see seat 0's vector), and its `Tables.where`.
+        self._viewer = 0
+        self._where = tables.where[0]
         #: Copies of the values `_board` was written from (`_read`'s order).
         self._kept: list[Any] = [_NEVER] * len(_AT)
         #: [space] -> the board's numbers written for it (index -> number)
@@ -224,8 +236,15 @@ class Observation:
             else:
                 self._write_declared(state, _DECLARED[applied[1]])
             self._stamp = stamp
-        order = self.t.order[seat] if seat is not None else None
-        return self._seen.copy() if order is None else self._seen.take(order)
+        viewer = 0 if seat is None else seat  # the spectators see seat 0's vector
+        return self._seen.copy() if viewer == self._viewer else self._turn_to(viewer)
+
+    def _turn_to(self, seat: int) -> _Floats:
+        """Turn the kept vector to `seat`'s; a copy of it."""
+        turned = self._seen.take(self.t.turn[seat][self._viewer])
+        self._seen[:] = turned
+        self._viewer, self._where = seat, self.t.where[seat]
+        return turned
 
     def _write_move(self, state: TikalState, slots: tuple[int, ...]) -> None:
         """Write what a figure's move changed in the state last observed: the worker `slots`
@@ -305,7 +324,7 @@ class Observation:
 
     def _write_spaces(self, spaces: set[int], values: list[Any]) -> None:
         """Rewrite each space's numbers, storing only those that differ."""
-        t, board, written = self.t, self._board, self._spaces
+        t, board, written, where = self.t, self._board, self._spaces, self._where
         tile_at, rotation, temples, workers, camp, guard, piles = _GET_SPATIAL(values)
         tokens = _counts(piles)
         n, cell, temple_at, tokens_at = t.n, t.cell, t.at["temple_value"], t.at["tokens"]
@@ -330,9 +349,9 @@ class Observation:
                     numbers[t.guards[guard[space]] + c] = 1
             before = written[space]
             for i in before.keys() - numbers.keys():
-                board[i] = 0.0
+                board[where[i]] = 0.0
             for i, number in numbers.items() - before.items():
-                board[i] = number
+                board[where[i]] = number
             written[space] = numbers
 
     def _write_workers(
@@ -340,7 +359,7 @@ class Observation:
     ) -> None:
         """Write the worker counts of `slots` (a space's seats) on spaces not rewritten whole
         (`done`): what a walk changes."""
-        t, board, written = self.t, self._board, self._spaces
+        t, board, written, where = self.t, self._board, self._spaces, self._where
         workers, tile_at = values[_WORKERS], values[_AT["tile_at"]]
         for slot in slots:
             space, seat = divmod(slot, t.n)
@@ -352,16 +371,16 @@ class Observation:
                 written[space][i] = count
             else:
                 written[space].pop(i, None)
-            board[i] = count
+            board[where[i]] = count
 
     def _one_hot(self, name: str, hot: int | None) -> None:
         """Set the one-hot field `name` to `hot` (an index in it), or to none."""
-        board, first = self._board, self.t.at[name]
+        board, first, where = self._board, self.t.at[name], self._where
         before = self._hot.pop(name, None)
         if before is not None:
-            board[before] = 0.0
+            board[where[before]] = 0.0
         if hot is not None:
-            board[first + hot] = 1.0
+            board[where[first + hot]] = 1.0
             self._hot[name] = first + hot
 
 
@@ -488,30 +507,36 @@ def _changed_spaces(at: int, now: Any, before: Any, t: Tables) -> Iterable[int]:
 
 
 def _writers(o: Observation) -> list[tuple[Callable[[list[Any]], None], ...]]:
-    """[`_read`'s position] -> what writes the numbers it feeds off the board's spaces."""
+    """[`_read`'s position] -> what writes the numbers it feeds off the board's spaces
+    (numbered as in the spectators' vector, written where the kept seat's has them)."""
     t, board = o.t, o._board
     at, n = t.at, t.n
 
     def row(name: str) -> Callable[[list[Any]], None]:
-        first, value = at[name], _AT[name]
+        """A per-player row (each player's numbers in seat order): the kept seat's first."""
+        first, value, each = at[name], _AT[name], t.size[name] // n
 
         def write(v: list[Any]) -> None:
             numbers = v[value]
+            if o._viewer:
+                turned = o._viewer * each
+                numbers = numbers[turned:] + numbers[:turned]
             board[first : first + len(numbers)] = array.array("f", numbers)
 
         return write
 
     def leaders(v: list[Any]) -> None:
+        where = o._where
         for i in o._leaders:
-            board[i] = 0.0
-        where = o._leaders = []
+            board[where[i]] = 0.0
+        written = o._leaders = []
         waiting, out = at["leader_waiting"], at["leader_out"]
         for seat, space in enumerate(v[_AT["leader"]]):
             if space >= 0:
-                where.append(t.leaders[seat] + t.cell[space])
-                board[where[-1]] = 1.0
-            board[waiting + seat] = space == SUPPLY
-            board[out + seat] = space == OUT
+                written.append(t.leaders[seat] + t.cell[space])
+                board[where[written[-1]]] = 1.0
+            board[where[waiting + seat]] = space == SUPPLY
+            board[where[out + seat]] = space == OUT
 
     def turn(v: list[Any]) -> None:
         for i in o._turn:
@@ -526,9 +551,9 @@ def _writers(o: Observation) -> list[tuple[Callable[[list[Any]], None], ...]]:
                 board[where[-1]] = count
 
     def to_move(v: list[Any]) -> None:
-        numbers = [0.0] * n
+        numbers, viewer = [0.0] * n, o._viewer
         for seat in v[_AT["to_move"]]:
-            numbers[seat] = 1.0
+            numbers[seat - viewer] = 1.0  # the kept seat's first
         board[at["to_move"] : at["to_move"] + n] = array.array("f", numbers)
 
     def who(name: str) -> Callable[[list[Any]], None]:
