@@ -164,23 +164,28 @@ class Tables:
             )
             for t in named
         ]
-        fields = {f.name: f for f in enc.fields}
         #: [field] -> its number of numbers
-        self.size = {name: f.size for name, f in fields.items()}
-        #: [seat] -> the spectators' vector's index of each number of the seat's (seat 0's
-        #: vector is the spectators')
-        order = [np.arange(size, dtype=np.intp) for _ in range(n)]
-        for viewer in range(1, n):
-            for name in _PER_PLAYER:
-                first, each = at[name], fields[name].size // n
-                rows = order[viewer][first : first + n * each].reshape(n, each)
-                rows[:] = np.roll(rows, -viewer, axis=0)
-        where = [np.argsort(o) for o in order]
-        #: [seat] -> the seat's vector's index of each number of the spectators'
-        self.where: list[list[int]] = [w.tolist() for w in where]
+        self.size = {f.name: f.size for f in enc.fields}
+        #: [seat] -> the seat's vector's index of each number of the spectators';
         #: [seat][other seat] -> the other's vector's index of each number of the seat's
         #: (numpy's `take` of the other's vector gives the seat's)
-        self.turn = [[where[other][order[seat]] for other in range(n)] for seat in range(n)]
+        self.where, self.turn = _seat_maps(n, size, at, self.size)
+
+
+def _seat_maps(
+    n: int, size: int, at: dict[str, int], sizes: dict[str, int]
+) -> tuple[list[list[int]], list[list[npt.NDArray[np.intp]]]]:
+    """`Tables.where` and `Tables.turn`, from each seat's order of the spectators' numbers
+    (seat 0's vector is the spectators'): each per-player plane and row starts at the seat's
+    own."""
+    order = [np.arange(size, dtype=np.intp) for _ in range(n)]
+    for viewer in range(1, n):
+        for name in _PER_PLAYER:
+            first, each = at[name], sizes[name] // n
+            rows = order[viewer][first : first + n * each].reshape(n, each)
+            rows[:] = np.roll(rows, -viewer, axis=0)
+    where = [np.argsort(o) for o in order]
+    return [w.tolist() for w in where], [[w[o] for w in where] for o in order]
 
 
 class Observation:
