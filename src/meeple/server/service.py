@@ -1072,16 +1072,37 @@ def open_table_line(stored: OpenTable) -> dict[str, Any]:
 
 def _holder(table: LiveTable, token: str | None) -> Reader:
     """The seat `token` holds at the table, None for no token (a spectator), `NO_SEAT` for a
-    token that holds none."""
+    token that holds none. A live socket's credential is checked on its every message and
+    push, three times a move: the stored hash it matched is remembered with its seat
+    (`LiveTable.holders`), and while that seat of the table still holds that very hash, the
+    token holds the seat without being hashed and compared again."""
     if token is None:
         return None
+    known = table.holders.get(token)
+    if known is not None and _still_held(table, *known):
+        return known[0].seat
     hashed = presented_digest(token)
     for seat in table.seats:
-        if hash_matches(hashed, seat.session_hash) or hash_matches(hashed, seat.secret_hash):
-            return seat.seat
-        if seat.devices and any(hash_matches(hashed, device) for device in seat.devices):
-            return seat.seat
+        for stored in (seat.session_hash, seat.secret_hash, *seat.devices):
+            if hash_matches(hashed, stored):
+                assert stored is not None
+                table.holders[token] = (seat, stored)
+                return seat.seat
+    table.holders.pop(token, None)
     return NO_SEAT
+
+
+def _still_held(table: LiveTable, seat: StoredSeat, stored: str) -> bool:
+    """Whether `seat` is still the table's seat of its number and still holds the hash
+    `stored` (the same object: a credential replaced or rebound is another string, a seat
+    replaced another `StoredSeat`), so a token that matched it holds the seat still."""
+    if table.seats[seat.seat] is not seat:
+        return False
+    return (
+        seat.session_hash is stored
+        or seat.secret_hash is stored
+        or any(device is stored for device in seat.devices)
+    )
 
 
 #: What a replaced invite link gets (while the table stays in this process's memory).
