@@ -12,7 +12,7 @@ import pytest
 from server_helpers import illegal_move, random_move
 
 from meeple.server.clocks import PER_GAME, Clock
-from meeple.server.service import SeatChoice, TableError, TableService
+from meeple.server.service import SeatChoice, TableError, TableService, at_once, direct
 from meeple.server.store import Store
 
 HUMANS = [SeatChoice(), SeatChoice()]
@@ -211,6 +211,33 @@ def test_a_push_is_built_only_for_the_credential_that_still_holds_the_seat(servi
     _, second = service.join(created.id, invite, "Ann")  # the seat moves to another browser
     assert service.payload_if_held(created.id, first, 0) is None
     assert service.payload_if_held(created.id, second, 0)["seat"] == 0
+
+
+def test_a_credential_found_to_hold_a_seat_loses_it_with_every_change_of_the_seat(service):
+    """The seat a token was found to hold is remembered (`LiveTable.holders`), and every
+    change of the seats' credentials shows at the next check all the same."""
+    created = service.create("tikal", {"players": 2}, HUMANS)
+    table, admin = created.id, created.admin_secret
+    invite, other = created.invites[0], created.invites[1]
+
+    def holds(token):
+        try:
+            return service.seat_for(table, token)
+        except TableError:
+            return None
+
+    assert holds(invite) == 0 and holds(other) == 1
+    _, session = service.join(table, invite, "Ann", account=7)
+    _, device = at_once(service.device_io(direct, table, 7))
+    assert holds(session) == holds(device) == 0
+    _, again = service.join(table, invite, "Ann")  # another browser: the others lose it
+    assert holds(session) is None and holds(device) is None and holds(again) == 0
+    new = service.reissue(table, admin, 0)  # the old link and its browser lose it
+    assert holds(invite) is None and holds(again) is None and holds(new) == 0
+    service.hand_to_bot(table, admin, 1, "random")
+    assert holds(other) is None and holds(new) == 0
+    service.forget_all()  # loaded again: nothing remembered, the same answers
+    assert holds(invite) is None and holds(other) is None and holds(new) == 0
 
 
 def test_memory_holds_at_most_max_tables_and_a_dropped_table_comes_back_as_it_was(tmp_path):

@@ -179,6 +179,9 @@ class LiveTable:
     #: Hashes of invite secrets the creator replaced since the table was loaded (in memory
     #: only): a page can then say that a link was replaced rather than that it is wrong.
     replaced: set[str] = dataclasses.field(default_factory=set)
+    #: The tokens found to hold a seat, each with the seat and the stored hash it matched
+    #: (`service._holder`, which checks that the seat still holds that hash).
+    holders: dict[str, tuple[StoredSeat, str]] = dataclasses.field(default_factory=dict, repr=False)
     #: When the log last changed, or the table was made (epoch seconds).
     last_change: float = 0.0
     #: The table's clock, or None for untimed play.

@@ -183,20 +183,18 @@ class Owners:
             self._on_its_own(table_id, job)
 
     def _look_now(self, table_id: str) -> None:
-        deadline = self.service.next_deadline(table_id)
+        outlook = self.service.outlook(table_id)
         timer = self._timers.pop(table_id, None)
         if timer is not None:
             timer.cancel()
-        if deadline is not None:
-            delay = max(0.0, deadline - self.service.now())
+        if outlook.deadline is not None:
+            delay = max(0.0, outlook.deadline - self.service.now())
             self._timers[table_id] = self.loop.call_later(delay, self._expired, table_id)
-        turns = self.service.bot_turns(table_id)
-        if turns:
-            self.bot_turns_to(turns)
-        record = self.service.finished_record(table_id) if deadline is None else None
-        if record is not None:
-            self.games_over_to(table_id, record)
-        self.waiting_to(table_id, self.service.waiting(table_id))
+        if outlook.turns:
+            self.bot_turns_to(outlook.turns)
+        if outlook.record is not None:
+            self.games_over_to(table_id, outlook.record)
+        self.waiting_to(table_id, outlook.waiting)
 
     def _expired(self, table_id: str) -> None:
         self._timers.pop(table_id, None)

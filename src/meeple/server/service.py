@@ -204,6 +204,20 @@ class CreatedTable:
     invites: dict[int, str]
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Outlook:
+    """What a table's owner acts on after each change of it (`TableService.outlook`)."""
+
+    #: When the clock next runs out on a human seat (`TableService.next_deadline`).
+    deadline: float | None
+    #: The bots' turns to hand to the driver (`TableService.bot_turns`).
+    turns: list[BotTurn]
+    #: The finished game's record, with no deadline only (`TableService.finished_record`).
+    record: dict[str, Any] | None
+    #: The seats a turn notice may be for (`TableService.waiting`).
+    waiting: list[WaitingSeat]
+
+
 class TableService:
     """Every table of one store; those in use are held in memory (`Loaded`, with a bound).
 
@@ -859,8 +873,20 @@ class TableService:
 
     def finished_record(self, table_id: str) -> dict[str, Any] | None:
         """The game's record if it is over (for its analysis), else None."""
+        return _finished_record(self._live(table_id))
+
+    def outlook(self, table_id: str) -> Outlook:
+        """`next_deadline`, `bot_turns`, `waiting` and, with no deadline, `finished_record`
+        of the table, from one read of it: its owner asks after every change, and each read
+        of a table is a use of it in the cache (`Loaded.get`)."""
         table = self._live(table_id)
-        return table.record().to_json() if table.state.is_over() else None
+        deadline = table.next_deadline()
+        return Outlook(
+            deadline,
+            self._bot_turns(table),
+            _finished_record(table) if deadline is None else None,
+            self._waiting(table),
+        )
 
     def hint_question(self, table_id: str, seat: Reader) -> dict[str, Any]:
         """What the search needs to advise `seat` now: its view and legal actions (each with
@@ -898,7 +924,9 @@ class TableService:
         """The seats to move that an account claimed and a person plays (not a bot, nor the
         clock's bot for a seat out of time): those a turn notice may be for. None in a game
         that is over, or where no account sits."""
-        table = self._live(table_id)
+        return self._waiting(self._live(table_id))
+
+    def _waiting(self, table: LiveTable) -> list[WaitingSeat]:
         claimed = [s.seat for s in table.seats if s.kind == HUMAN and s.account_id is not None]
         if not claimed or table.state.is_over():
             return []
@@ -929,8 +957,10 @@ class TableService:
         not yet finish would only shuffle (an Altiplano bot, which may say "done" only after
         the start player, placed and took back goods thousands of times while a person
         thought)."""
+        return self._bot_turns(self._live(table_id))
+
+    def _bot_turns(self, table: LiveTable) -> list[BotTurn]:
         now = self.now()
-        table = self._live(table_id)
         if table.clock is None and not any(seat.kind == BOT for seat in table.seats):
             return []  # asked after every move: spare the engine's `to_move`
         state = table.state
@@ -963,6 +993,10 @@ class TableService:
                 )
             )
         return turns
+
+
+def _finished_record(table: LiveTable) -> dict[str, Any] | None:
+    return table.record().to_json() if table.state.is_over() else None
 
 
 def my_games_in_order(games: Iterable[dict[str, Any] | None]) -> list[dict[str, Any]]:
@@ -1072,16 +1106,37 @@ def open_table_line(stored: OpenTable) -> dict[str, Any]:
 
 def _holder(table: LiveTable, token: str | None) -> Reader:
     """The seat `token` holds at the table, None for no token (a spectator), `NO_SEAT` for a
-    token that holds none."""
+    token that holds none. A live socket's credential is checked on its every message and
+    push, three times a move: the stored hash it matched is remembered with its seat
+    (`LiveTable.holders`), and while that seat of the table still holds that very hash, the
+    token holds the seat without being hashed and compared again."""
     if token is None:
         return None
+    known = table.holders.get(token)
+    if known is not None and _still_held(table, *known):
+        return known[0].seat
     hashed = presented_digest(token)
     for seat in table.seats:
-        if hash_matches(hashed, seat.session_hash) or hash_matches(hashed, seat.secret_hash):
-            return seat.seat
-        if seat.devices and any(hash_matches(hashed, device) for device in seat.devices):
-            return seat.seat
+        for stored in (seat.session_hash, seat.secret_hash, *seat.devices):
+            if hash_matches(hashed, stored):
+                assert stored is not None
+                table.holders[token] = (seat, stored)
+                return seat.seat
+    table.holders.pop(token, None)
     return NO_SEAT
+
+
+def _still_held(table: LiveTable, seat: StoredSeat, stored: str) -> bool:
+    """Whether `seat` is still the table's seat of its number and still holds the hash
+    `stored` (the same object: a credential replaced or rebound is another string, a seat
+    replaced another `StoredSeat`), so a token that matched it holds the seat still."""
+    if table.seats[seat.seat] is not seat:
+        return False
+    return (
+        seat.session_hash is stored
+        or seat.secret_hash is stored
+        or any(device is stored for device in seat.devices)
+    )
 
 
 #: What a replaced invite link gets (while the table stays in this process's memory).
