@@ -295,14 +295,16 @@ def advance(client, table, secrets, moves, rng):
 
 @pytest.mark.parametrize(("game", "options"), GAMES)
 def test_any_move_body_over_http_gets_an_answer_never_a_500(client, game, options):
-    """Any body, at any step of the game (a few random moves between examples)."""
+    """Any body, at any step of the game (a few random moves between examples: drawn by the
+    test's own generator, not by hypothesis, which favours 0 and could keep the game near its
+    start)."""
     table, secrets = new_table(client, game, options)
     rng = random.Random(7)
 
     @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(body=bodies_of(game), moves=st.integers(0, 6))
-    def post(body, moves):
-        seat = advance(client, table, secrets, moves, rng)
+    @given(body=bodies_of(game))
+    def post(body):
+        seat = advance(client, table, secrets, rng.randint(0, 6), rng)
         if seat is None:
             return
         before = client.get(f"/api/tables/{table}").json()["version"]
