@@ -564,6 +564,19 @@ class TikalState(GameState):
         (see `views`). `seat` typed `object` for the reason `apply` gives."""
         return views.view_of(self, self.check_view_seat(seat))
 
+    def shared_view(self, seat: object, kept: dict[Any, Any]) -> dict[str, Any]:
+        """`view`, its board, players and score sheet taken from the last view made with
+        `kept` where this state's last step left them as they were (`applied`, `CHANGES`):
+        the server makes one at every move."""
+        stamp, applied = kept.get("stamp"), self.applied
+        if stamp == self.stamp:
+            changed: frozenset[str] | None = frozenset()
+        elif applied is not None and applied[0] == stamp:
+            changed = CHANGES[applied[1]]
+        else:
+            changed = None
+        return views.shared_view_of(self, self.check_view_seat(seat), kept, changed)
+
     def shuffle_hidden(self, seat: int | None, rng: random.Random) -> None:
         views.shuffle_hidden(self, rng)
         self.stamp = next(STAMPS)

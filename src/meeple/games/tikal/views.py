@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from meeple.engine.errors import MalformedState
@@ -33,48 +34,59 @@ if TYPE_CHECKING:
 
 def view_of(state: TikalState, seat: int | None) -> dict[str, Any]:
     """The view of `seat` (the same for every seat, see the module)."""
-    ed, n = state.edition, state.n
-    tiles = ed.tiles
-    board = [
-        {
-            "space": space,
-            "tile": tiles[tile].id,
-            "rotation": state.rotation[space],
-            "temple_value": state.temple_top[space],
-            "tokens": len(state.tokens.get(space, ())),
-            "camp": state.camp[space],
-            "guard": state.guard[space],
-            "workers": space_workers(state.workers, n, space),
-        }
-        for space, tile in enumerate(state.tile_at)
-        if tile != NO_TILE
-    ]
-    told = told_part(state)
+    return _view(state, seat, _board(state), _players(state), _history(state))
+
+
+#: The fields the view's board, its players and its score sheet are made from.
+_BOARD = frozenset({"tile_at", "rotation", "temple_top", "tokens", "camp", "guard", "workers"})
+_PLAYERS = frozenset({"score", "leader", "supply", "out", "treasures"})
+
+
+def shared_view_of(
+    state: TikalState, seat: int | None, kept: dict[Any, Any], changed: AbstractSet[str] | None
+) -> dict[str, Any]:
+    """`view_of`, made again for the server at every move (`TikalState.shared_view`): the
+    board, the players and the score sheet are those of the view last made with `kept` (the
+    very objects) where `changed`, the fields changed since it (None: not known), leaves them
+    as they were, and after a figure's move only the spaces it changed are made again."""
+    if changed is None or "board" not in kept:
+        board, players, history = _board(state), _players(state), _history(state)
+    else:
+        board, players, history = kept["board"], kept["players"], kept["history"]
+        if changed & _BOARD:
+            moved = state.figure_moved
+            board = _board(state) if moved is None else _board_after_move(state, board, moved[1])
+        if changed & _PLAYERS:
+            players = _players(state)
+        if "history" in changed:
+            history = _history(state)
+    kept.update(stamp=state.stamp, board=board, players=players, history=history)
+    return _view(state, seat, board, players, history)
+
+
+def _view(
+    state: TikalState,
+    seat: int | None,
+    board: list[dict[str, Any]],
+    players: list[dict[str, Any]],
+    history: list[dict[str, Any]],
+) -> dict[str, Any]:
     return {
         "game": "tikal",
         "seat": seat,
         "options": state.options,
-        "step": told["step"],
-        "to_move": told["to_move"],
+        "step": state.step,
+        "to_move": list(state.to_move()),
         "ap": state.ap,
-        "hand": told["hand"],
+        "hand": _hand(state),
         "board": board,
-        "players": [
-            {
-                "score": state.score[s],
-                "leader": state.leader[s],
-                "supply": state.supply[s],
-                "out": state.out[s],
-                "treasures": seat_treasures(state.treasures, ed.treasure_kinds, s),
-            }
-            for s in range(n)
-        ],
+        "players": players,
         "temple_levels": list(state.levels),
         "stack_size": len(state.stack),
-        "stack_top_letter": tiles[state.stack[-1]].letter if state.stack else None,
+        "stack_top_letter": state.edition.tiles[state.stack[-1]].letter if state.stack else None,
         "token_supply": len(state.token_supply),
-        "discarded": told["discarded"],
-        "revealed": told["revealed"],
+        "discarded": _ids(state, state.discarded),
+        "revealed": sorted(_ids(state, state.revealed)),
         "moved": list(state.moved),
         "auction": {
             "high_bid": state.high_bid,
@@ -82,7 +94,7 @@ def view_of(state: TikalState, seat: int | None) -> dict[str, Any]:
             "passed": list(state.passed),
             "first_passer": state.first_passer,
         },
-        "scoring": told["scoring"],
+        "scoring": _scoring(state),
         "turn": {
             "excavated": sorted(state.turn_excavated.items()),
             "recovered": sorted(state.turn_recovered.items()),
@@ -90,7 +102,70 @@ def view_of(state: TikalState, seat: int | None) -> dict[str, Any]:
         "last_mover": state.last_mover,
         "last_placer": state.last_placer,
         "reveals": state.reveals,
-        "history": told["history"],
+        "history": history,
+    }
+
+
+def _board(state: TikalState) -> list[dict[str, Any]]:
+    return [_space(state, space) for space, tile in enumerate(state.tile_at) if tile != NO_TILE]
+
+
+def _board_after_move(
+    state: TikalState, board: list[dict[str, Any]], slots: tuple[int, ...]
+) -> list[dict[str, Any]]:
+    """`board` (a view's, by space) with the spaces of a figure's move's worker `slots` made
+    again: such a move changes no space's tile, so each keeps its place in the list."""
+    board = board[:]
+    for space in {slot // state.n for slot in slots}:
+        at = next(i for i, entry in enumerate(board) if entry["space"] == space)
+        board[at] = _space(state, space)
+    return board
+
+
+def _space(state: TikalState, space: int) -> dict[str, Any]:
+    return {
+        "space": space,
+        "tile": state.edition.tiles[state.tile_at[space]].id,
+        "rotation": state.rotation[space],
+        "temple_value": state.temple_top[space],
+        "tokens": len(state.tokens.get(space, ())),
+        "camp": state.camp[space],
+        "guard": state.guard[space],
+        "workers": space_workers(state.workers, state.n, space),
+    }
+
+
+def _players(state: TikalState) -> list[dict[str, Any]]:
+    kinds = state.edition.treasure_kinds
+    return [
+        {
+            "score": state.score[s],
+            "leader": state.leader[s],
+            "supply": state.supply[s],
+            "out": state.out[s],
+            "treasures": seat_treasures(state.treasures, kinds, s),
+        }
+        for s in range(state.n)
+    ]
+
+
+def _history(state: TikalState) -> list[dict[str, Any]]:
+    return [{**r, "entries": r["entries"][:]} for r in state.history]
+
+
+def _hand(state: TikalState) -> str | None:
+    return state.edition.tiles[state.hand].id if state.hand != NO_TILE else None
+
+
+def _ids(state: TikalState, tiles: list[int]) -> list[str]:
+    return [state.edition.tiles[t].id for t in tiles]
+
+
+def _scoring(state: TikalState) -> dict[str, Any]:
+    return {
+        "queue": list(state.scoring_queue),
+        "final": state.scoring_final,
+        "volcano_drawer": state.volcano_drawer,
     }
 
 
@@ -98,19 +173,14 @@ def told_part(state: TikalState) -> dict[str, Any]:
     """The fields of the view that the log is made from (`narration.events`), each as the
     view has it, without the board and the players, which cost most of a view: the server
     narrates every move, and every reader reads the same lines (see the module)."""
-    tiles = state.edition.tiles
     return {
         "step": state.step,
         "to_move": list(state.to_move()),
-        "hand": tiles[state.hand].id if state.hand != NO_TILE else None,
-        "discarded": [tiles[t].id for t in state.discarded],
-        "revealed": sorted(tiles[t].id for t in state.revealed),
-        "scoring": {
-            "queue": list(state.scoring_queue),
-            "final": state.scoring_final,
-            "volcano_drawer": state.volcano_drawer,
-        },
-        "history": [{**r, "entries": r["entries"][:]} for r in state.history],
+        "hand": _hand(state),
+        "discarded": _ids(state, state.discarded),
+        "revealed": sorted(_ids(state, state.revealed)),
+        "scoring": _scoring(state),
+        "history": _history(state),
     }
 
 
