@@ -395,27 +395,14 @@ def _observer_of(encoding: Any) -> Observation:
     return observation
 
 
-def _read(state: TikalState) -> list[Any]:
-    """The values an observation is written from (`_PLAIN`, then `_MADE`): none of them is
-    changed by a re-deal of what no seat sees (`TikalState.redeal_unknown`)."""
-    stack, tokens = state.stack, state.tokens
-    return [
-        *_GET(state),
-        (tuple(tokens), tuple(map(len, tokens.values()))),  # (spaces, counts): see `_counts`
-        state.to_move(),
-        len(stack),
-        state.edition.tile_letters[stack[-1]] if stack else None,  # the top tile's letter
-        len(state.token_supply),
-        bool(state.scoring_queue),
-    ]
-
-
 def _read_tokens(state: TikalState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The face-down tokens' (spaces, counts): see `_counts`."""
     tokens = state.tokens
     return (tuple(tokens), tuple(map(len, tokens.values())))
 
 
 def _read_stack_top(state: TikalState) -> str | None:
+    """The letter of the stack's top tile: a re-deal keeps it (`TikalState.redeal_unknown`)."""
     stack = state.stack
     return state.edition.tile_letters[stack[-1]] if stack else None
 
@@ -430,6 +417,14 @@ _MAKERS: dict[str, Callable[[TikalState], Any]] = {
     "scoring_queue": lambda state: bool(state.scoring_queue),
 }
 assert tuple(_MAKERS) == _MADE
+
+
+def _read(state: TikalState) -> list[Any]:
+    """The values an observation is written from (`_PLAIN`, then `_MADE`): none of them is
+    changed by a re-deal of what no seat sees (`TikalState.redeal_unknown`)."""
+    return [*_GET(state), *map(operator.call, _MAKERS.values(), repeat(state))]
+
+
 #: [a field of the state] -> `_read`'s positions of the values made from it (`to_move` is
 #: made from several, and read after every step)
 _FROM_FIELD = {name: (_AT[name],) for name in _PLAIN} | {
