@@ -114,12 +114,10 @@ def _board_after_move(
     state: TikalState, board: list[dict[str, Any]], slots: tuple[int, ...]
 ) -> list[dict[str, Any]]:
     """`board` (a view's, by space) with the spaces of a figure's move's worker `slots` made
-    again: such a move changes no space's tile, so each keeps its place in the list."""
-    board = board[:]
-    for space in {slot // state.n for slot in slots}:
-        at = next(i for i, entry in enumerate(board) if entry["space"] == space)
-        board[at] = _space(state, space)
-    return board
+    again: such a move changes no space's tile, so each keeps its place in the list (and a
+    space without a tile has none)."""
+    spaces = {slot // state.n for slot in slots}
+    return [_space(state, entry["space"]) if entry["space"] in spaces else entry for entry in board]
 
 
 def _space(state: TikalState, space: int) -> dict[str, Any]:
