@@ -78,3 +78,21 @@ def test_what_no_seat_sees_does_not_reach_it() -> None:
         observe = enc.state_observer().observe
         assert np.array_equal(observe(other, seat), observe(state, seat))
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 1.0, "0"])
+def test_a_seat_the_table_has_not_is_refused_and_changes_nothing(seat: object) -> None:
+    """-1 would otherwise read as the last seat's place in the kept vector (Python's index)."""
+    options = {"players": 3, "auction": False}
+    enc = encoding(options)
+    state = TikalState.new(options, seed=5)
+    rng = random.Random(5)
+    for _ in range(12):
+        mover = state.to_move()[0]
+        state.apply(mover, rng.choice(state.legal_actions(mover)))
+    observer = enc.state_observer()
+    observer.observe(state, 2)
+    with pytest.raises(ValueError, match="no seat"):
+        observer.observe(state, seat)  # type: ignore[arg-type]
+    for viewer in (2, 0, None, 1):
+        assert np.array_equal(observer.observe(state, viewer), enc.observation(state.view(viewer)))
