@@ -247,7 +247,7 @@ class Observation:
     def _turn_to(self, seat: int) -> _Floats:
         """Turn the kept vector to `seat`'s; a copy of it. A seat the table has not is refused
         before anything is turned (-1 would read as the last seat's)."""
-        if type(seat) is not int or not 0 <= seat < self.t.n:
+        if not 0 <= seat < self.t.n:
             raise ValueError(f"no seat {seat!r} to observe at a table of {self.t.n}")
         turned = self._seen.take(self.t.turn[seat][self._viewer])
         self._seen[:] = turned
