@@ -78,16 +78,17 @@ def test_one_observer_of_two_games_at_once(options: dict[str, object]) -> None:
 def test_blocks_shared_between_viewers_that_look_in_turn(options: dict[str, object]) -> None:
     """As a learner's loop asks (only the acting seat, so each other viewer's copy of a
     block is several steps old, and the blocks others see are written once for all of
-    them), now and then another seat or the spectators, a copy of the observer going on
-    with a clone, and on to the game's end (every viewer and block rebuilt for the end):
-    always the vector made from the view."""
+    them; what no seat sees re-dealt before each chance step, as the adapters do), now and
+    then another seat or the spectators, a copy of the observer going on with a clone, and
+    on to the game's end (every viewer and block rebuilt for the end): always the vector
+    made from the view."""
     info, enc = game_info("altiplano"), encoding(options)
     state = AltiplanoState.new(options, seed=11)
     rng = random.Random(11)
     players = int(options["players"])  # type: ignore[call-overload]
     observer = enc.state_observer()
     copied: tuple[object, AltiplanoState] | None = None
-    steps = 0
+    steps = redeals = 0
     while (seat := acting_seat(state, info)) is not None:
         viewers: list[int | None] = [seat]
         if steps % 5 == 0:
@@ -97,9 +98,13 @@ def test_blocks_shared_between_viewers_that_look_in_turn(options: dict[str, obje
             assert np.array_equal(got, enc.observation(state.view(viewer))), (steps, viewer)
         if steps == 100:
             copied = (copy.deepcopy(observer), state.clone())
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        action = rng.choice(state.legal_actions(seat))
+        if action.kind in enc.chance_kinds:
+            state.redeal_unknown(rng)
+            redeals += 1
+        state.apply(seat, action)
         steps += 1
-    assert state.is_over() and steps > 100
+    assert state.is_over() and steps > 100 and redeals > 10
     for viewer in [*range(players), None]:
         assert np.array_equal(observer.observe(state, viewer), enc.observation(state.view(viewer)))
     assert copied is not None

@@ -1,13 +1,17 @@
-"""Altiplano's stamps (`meeple.engine.stamps`, `AltiplanoState.stamp` and `own_change`), which
-Altiplano's observation trusts instead of comparing every player's data
-(`state_observation`): over random games of every table, with re-deals and determinized copies
-in between,
+"""Altiplano's stamps (`meeple.engine.stamps`, `AltiplanoState.stamp` and `applied`) and what
+each kind of action may change (`footprints`), which Altiplano's observation and the server's
+views trust instead of comparing every player's data (`state_observation`, `hidden.make_view`):
+over random games of every table, with re-deals and determinized copies in between,
 
-- two states with the same stamp hold the same content (a stamp seen again is a copy's, or
-  the same state's unchanged);
-- every apply and re-deal gives a new stamp;
-- after an action of `_ONE_PLAYER`, `own_change` holds the stamp before it and the seat, and
-  nothing changed but that seat's player data; after any other it is None."""
+- two states with the same stamp show every seat the same view (a stamp seen again is a
+  copy's, the same state's unchanged, or re-dealt: what `redeal_unknown` re-deals no seat
+  sees, and it changes no player's data);
+- every apply gives a new stamp, and `applied` holds the stamp before it, the seat and the
+  action's type; a re-deal keeps both;
+- after an action of `ONE_PLAYER`, nothing changed but that seat's player data;
+- after an action of `ONE_SEAT`, no other player's data changed but, if it ended a round,
+  their `ROUND_END_FIELDS`, and of the actor's only those and the fields `PLAYER_FIELDS` names
+  for it (where it names them)."""
 
 from __future__ import annotations
 
@@ -18,7 +22,12 @@ import pytest
 
 from meeple.engine.registry import game_info
 from meeple.games.altiplano import AltiplanoState
-from meeple.games.altiplano.state import _ONE_PLAYER
+from meeple.games.altiplano.footprints import (
+    ONE_PLAYER,
+    ONE_SEAT,
+    PLAYER_FIELDS,
+    ROUND_END_FIELDS,
+)
 from meeple.research.games import acting_seat
 
 VARIANTS = [
@@ -29,18 +38,19 @@ VARIANTS = [
 
 
 @pytest.mark.parametrize("options", VARIANTS, ids=lambda o: "-".join(map(str, o.values())))
-def test_a_stamp_stands_for_one_content_and_an_own_change_touches_one_player(
+def test_a_stamp_stands_for_one_content_and_each_action_changes_what_its_footprint_says(
     options: dict[str, Any],
 ) -> None:
     info = game_info("altiplano")
     rng = random.Random(options["players"])
     state = AltiplanoState.new(options, seed=options["players"])
-    content: dict[int, dict[str, Any]] = {}
-    own_changes = 0
+    views: dict[int, list[dict[str, Any]]] = {}
+    viewers = [*range(options["players"]), None]
+    own_changes = one_seat = named = round_ends = 0
 
     def seen(s: AltiplanoState) -> None:
-        json = s.to_json()
-        assert content.setdefault(s.stamp, json) == json, "one stamp, two contents"
+        shown = [s.view(viewer) for viewer in viewers]
+        assert views.setdefault(s.stamp, shown) == shown, "one stamp, two views"
 
     steps = 0
     while (seat := acting_seat(state, info)) is not None:
@@ -48,9 +58,14 @@ def test_a_stamp_stands_for_one_content_and_an_own_change_touches_one_player(
         copy = state.clone()
         assert copy.stamp == state.stamp
         if rng.random() < 0.05:  # the research adapters' chance, and a searcher's samples
-            stamp = state.stamp
+            stamp, applied, players = (
+                state.stamp,
+                state.applied,
+                state.to_json()["state"]["players"],
+            )
             state.redeal_unknown(rng)
-            assert state.stamp != stamp and state.own_change is None
+            assert (state.stamp, state.applied) == (stamp, applied)
+            assert state.to_json()["state"]["players"] == players
             seen(state)
             seen(AltiplanoState.determinize(state.view(seat), rng))
         before, stamp = state.to_json()["state"], state.stamp
@@ -58,15 +73,25 @@ def test_a_stamp_stands_for_one_content_and_an_own_change_touches_one_player(
         state.apply(seat, action)
         assert state.stamp != stamp
         after = state.to_json()["state"]
-        if type(action) in _ONE_PLAYER:
-            assert state.own_change == (stamp, seat)
-            others = [p for i, p in enumerate(before["players"]) if i != seat]
-            assert [p for i, p in enumerate(after["players"]) if i != seat] == others, action
+        kind = type(action)
+        assert state.applied == (stamp, seat, kind)
+        if kind in ONE_PLAYER:
             table = {k for k in before if k != "players" and before[k] != after[k]}
             assert not table, (action, table)
             own_changes += 1
-        else:
-            assert state.own_change is None
+        if kind in ONE_SEAT:
+            ended_round = before["round"] != after["round"]
+            rounds_end = ROUND_END_FIELDS if ended_round else frozenset()
+            for i, (mine, now) in enumerate(zip(before["players"], after["players"], strict=True)):
+                changed = {k for k in mine.keys() | now.keys() if mine.get(k) != now.get(k)}
+                if i != seat:
+                    assert changed <= rounds_end, (action, i, changed - rounds_end)
+                elif kind in PLAYER_FIELDS:
+                    footprint = PLAYER_FIELDS[kind] | rounds_end
+                    assert changed <= footprint, (action, changed - footprint)
+                    named += 1
+            one_seat += 1
+            round_ends += ended_round
         seen(copy)  # the copy kept the content of its stamp
         steps += 1
-    assert own_changes > 20
+    assert own_changes > 20 and one_seat > named > own_changes and round_ends > 2

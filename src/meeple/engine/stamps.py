@@ -6,9 +6,10 @@ A game that stamps its states takes a new stamp from `STAMPS` whenever a state's
 changes through its methods (an action applied, hidden parts re-dealt, a state set up or read),
 and a copy keeps the original's stamp, since it holds the same values until one of them
 changes. Two states with the same stamp then hold the same values, as long as nothing edits a
-state's fields but its own methods. A game whose readers read only what every seat sees may let
-its stamp stand for that part: Tikal's (all its views are alike) is kept when what no seat sees
-is re-dealt (`TikalState.redeal_unknown`). Stamps are unique within a process (`itertools.count`,
+state's fields but its own methods. A game whose readers read only what the seats see may let
+its stamp stand for that part, and keep it when what no seat sees is re-dealt (`redeal_unknown`:
+the draws to come, a stack's order): both games do, since their stamps' readers (the research
+adapters' observations, the server's views) read the seats' views only. Stamps are unique within a process (`itertools.count`,
 whose `next` is atomic) and never leave it: they are no part of a state's JSON form or pickle.
 """
 

@@ -18,6 +18,7 @@ from meeple.engine.errors import MalformedState
 from meeple.engine.rng import shuffle
 from meeple.games.altiplano.components import COINS, Components, load
 from meeple.games.altiplano.fields import Mission, Player, Table
+from meeple.games.altiplano.footprints import ONE_PLAYER
 from meeple.games.altiplano.scoring import owned_goods
 from meeple.games.altiplano.state_data import DICTS, LISTS, copy_player, copy_view_state
 
@@ -59,17 +60,17 @@ def make_view(
     """`seat`'s view, every part of it a copy of its own; with `kept` (see `shared_view`),
     its parts that did not change since a view made with the same `kept` are the parts of
     that view. What changed is found by comparison with the kept copies, except where the
-    state's stamp says (`AltiplanoState.stamp`, `own_change`): the same state as at the last
+    state's stamp says (`AltiplanoState.stamp`, `applied`): the same state as at the last
     view made with `kept` (the server's other readers of a position), or one action since
-    that changed only its actor's data."""
+    that changed only its actor's data (`footprints.ONE_PLAYER`)."""
     src = cast(dict[str, Any], state.s)  # read by the declared keys of `LISTS` and `DICTS`
     over = src["phase"] == "over"
     if kept is not None:
-        last, changed = kept.get("stamp"), state.own_change
+        last, applied = kept.get("stamp"), state.applied
         if last == state.stamp:
             table_known, only = True, -1  # nothing changed
-        elif changed is not None and changed[0] == last:
-            table_known, only = True, changed[1]  # only that player's data
+        elif applied is not None and applied[0] == last and applied[2] in ONE_PLAYER:
+            table_known, only = True, applied[1]  # only that player's data
         else:
             table_known, only = False, None  # anything may have
         view = {

@@ -135,7 +135,7 @@ class AltiplanoState(GameState):
     seats = SEATS
     codec = A.CODEC
 
-    __slots__ = ("_legal", "comps", "options", "own_change", "s", "stamp")
+    __slots__ = ("_legal", "applied", "comps", "options", "s", "stamp")
 
     def __init__(self, options: dict[str, Any], comps: C.Components, s: Table) -> None:
         self.options = options
@@ -143,13 +143,14 @@ class AltiplanoState(GameState):
         self.s = s
         self._legal: dict[int, list[Action]] = {}
         #: This content's stamp (`meeple.engine.stamps`): a new one after every `apply` and
-        #: re-deal (`redeal_unknown`, `shuffle_hidden`) and for every state made (`new`,
-        #: `from_json`, `determinize`); a copy keeps it.
+        #: `shuffle_hidden` and for every state made (`new`, `from_json`, `determinize`); a
+        #: copy keeps it, and so does `redeal_unknown`, which changes nothing a seat sees: the
+        #: stamp stands for every seat's view.
         self.stamp: int = next(STAMPS)
-        #: After an action that changed its actor's player data alone (`_ONE_PLAYER`), the
-        #: stamp before it and the actor's seat; None after any other change. Altiplano's
-        #: observation (`state_observation`) then compares that player's data only.
-        self.own_change: tuple[int, int] | None = None
+        #: After an action, the stamp before it, the actor's seat and the action's type; None
+        #: after any other change. What an action of a type may change is in `footprints`:
+        #: a reader that last read the state of that stamp compares only that.
+        self.applied: tuple[int, int, type[Action]] | None = None
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -272,7 +273,7 @@ class AltiplanoState(GameState):
             self._legal = {}
         before = self.stamp
         effect(self, seat, self.s["players"][seat], action)
-        self.own_change = (before, seat) if type(action) in _ONE_PLAYER else None
+        self.applied = (before, seat, type(action))
         self.stamp = next(STAMPS)
 
     # ------------------------------------------------------------------ rules
@@ -359,11 +360,12 @@ class AltiplanoState(GameState):
     def shuffle_hidden(self, seat: int | None, rng: random.Random) -> None:
         hidden.shuffle_hidden(self, seat, rng)
         self._legal = {}
-        self.stamp, self.own_change = next(STAMPS), None
+        self.stamp, self.applied = next(STAMPS), None
 
     def redeal_unknown(self, rng: random.Random) -> None:
+        """Keeps the stamp and `applied`: what it re-deals no seat sees, so every view stays
+        as it was (`meeple.engine.stamps`)."""
         hidden.redeal_unknown(self, rng)
-        self.stamp, self.own_change = next(STAMPS), None
 
     # ------------------------------------------------------------------ words
     def action_label(self, action: Action) -> str:
@@ -440,7 +442,7 @@ class AltiplanoState(GameState):
 
     def clone(self) -> Self:
         other = type(self)(self.options, self.comps, _copy(self.s))
-        other.stamp, other.own_change = self.stamp, self.own_change  # the same content
+        other.stamp, other.applied = self.stamp, self.applied  # the same content
         # The legal actions depend on the state alone, and cached entries are never changed
         # (apply starts a new cache), so the copy starts with the same cache.
         other._legal = self._legal.copy()
@@ -464,12 +466,6 @@ LABELS_KEPT = 20_000
 #: Actions that change only the actor's own legal actions: planning changes a player's own
 #: board alone, and "done" (which concerns the others) is not among these.
 _OWN_PLANNING = frozenset((A.Place, A.Unplace))
-#: Actions that change nothing but their actor's player data (`own_change`): a tile or coin
-#: placed in planning or taken back, a third of a game's steps (checked at every step of
-#: random games of every table: tests/altiplano/test_altiplano_stamps.py). Others that change
-#: the table's values besides (a draw, "done", a move, the end of a turn) would save nothing
-#: more: the next to look is mostly another seat, whose last look was several steps before.
-_ONE_PLAYER = frozenset((A.Place, A.Unplace, A.TakeBackTile, A.TakeBackCoin))
 
 Check = Callable[[AltiplanoState, int, Player, Any], Problem]
 Effect = Callable[[AltiplanoState, int, Player, Any], None]

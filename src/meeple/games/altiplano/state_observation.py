@@ -24,12 +24,17 @@ changed. The comparisons are by value against copies (the engine changes its lis
 any state may be observed in any order (clones, other games): only the work depends on what came
 before, never the vector.
 
-A third of a game's steps need no comparison of the table or the other players: a tile or
-coin placed in planning or taken back changes its actor's player data alone, and the state
-says so (`AltiplanoState.own_change`: the seat, from the stamp it had before,
-`meeple.engine.stamps`). When a viewer's last look was at that stamp, only that player's data
-is compared. That trusts the state to change only through its methods (as its cache of legal
-actions does); any other step, or a viewer that looked longer ago, compares all as above.
+Most steps need few comparisons. The state says from which content its last step started, who
+acted and with what type of action (`AltiplanoState.applied`, `meeple.engine.stamps`), and
+`footprints` what each type may change. A third of a game's steps (a tile or coin placed in
+planning or taken back) change their actor's player data alone: when a viewer's last look was
+at the stamp before, only that player's data is compared. Most others change no player's data
+but their actor's (and at a round's end a few of every player's), and the commonest only some
+of its fields: the observation numbers each player's data (`_track`, when it saw the step's first
+state), so that a block or a viewer's own part already written from that number is not
+compared at all, and one written a few of that player's changes before compares only the
+fields those changes may have touched. That trusts the state to change only through its
+methods (as its cache of legal actions does); anything else compares all as above.
 
 What another seat's block shows is its view (`observed_view.as_others_see`): no bag or container
 contents, hand, gift, seen cards or passages, their sizes in their place, the kept missions only
@@ -45,7 +50,8 @@ it is finding what changed: reading and comparing the four players' data and the
 out. Session 29 shared the blocks others see (23.2 → 21.0 µs a call over a replayed game; with
 the adapters' own changes a PettingZoo step 33 k instructions fewer pure, 37 k compiled).
 Session 32's stamps (a placement compares its actor's data only): 162 k → 126 k a call pure,
-136 k → 108 k compiled (`benchmarks/observation_instructions.py --game altiplano`).
+136 k → 108 k compiled (`benchmarks/observation_instructions.py --game altiplano`). Session
+34's footprints: see docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -60,8 +66,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from meeple.engine.actions import Action
 from meeple.engine.encoding import NEVER as _NEVER
 from meeple.engine.stamps import STAMPS
+from meeple.games.altiplano.footprints import (
+    ONE_PLAYER,
+    ONE_SEAT,
+    PLAYER_FIELDS,
+    ROUND_END_FIELDS,
+)
 from meeple.games.altiplano.observation import LETTERS, MOVEMENT_TILES, SWAP_STEPS, Observer
 
 if TYPE_CHECKING:
@@ -986,7 +999,18 @@ class _Viewer:
     the other players' blocks are copied in from the shared `_Block`s, each when its stamp
     differs from the one copied last (`stamps`, by player)."""
 
-    __slots__ = ("mv", "over", "own", "seen", "stamps", "state", "table", "table_now", "vec")
+    __slots__ = (
+        "mv",
+        "over",
+        "own",
+        "own_version",
+        "seen",
+        "stamps",
+        "state",
+        "table",
+        "table_now",
+        "vec",
+    )
 
     def __init__(self, vec: _Vector, over: bool, tables: int, players: int) -> None:
         self.vec = vec
@@ -998,6 +1022,8 @@ class _Viewer:
         self.table: list[Any] = [_NEVER] * tables
         self.table_now: tuple[Any, ...] = ()
         self.own: list[tuple[Any, ...]] = [(_NEVER,) * len(group) for group in _PLAYER_GROUPS]
+        #: the version (`StateObservation._versions`) of the data `own` copies (0: none)
+        self.own_version = 0
         self.stamps: list[int] = [0] * players
         #: the stamp of the state this vector was last brought up to (0: none yet)
         self.state = 0
@@ -1010,7 +1036,7 @@ class _Block:
     numbers, much cheaper than each viewer writing what changed since it last looked). The
     player's own view of it, with its secrets, is written in its own vector (`_Viewer.own`)."""
 
-    __slots__ = ("kept", "mv", "over", "stamp", "vec")
+    __slots__ = ("kept", "mv", "over", "stamp", "vec", "version")
 
     def __init__(self, size: int, over: bool) -> None:
         self.vec: _Vector = array.array("f", bytes(4 * size))
@@ -1018,6 +1044,8 @@ class _Block:
         self.over = over
         #: copies of the values the numbers were written from, by `_PLAYER_GROUPS`
         self.kept: list[tuple[Any, ...]] = [(_NEVER,) * len(group) for group in _PLAYER_GROUPS]
+        #: the version (`StateObservation._versions`) of the data `kept` copies (0: none)
+        self.version = 0
         #: a new stamp (`meeple.engine.stamps`) whenever the numbers are written: a viewer
         #: whose copy of the block has the block's stamp holds its numbers
         self.stamp: int = next(STAMPS)
@@ -1026,6 +1054,15 @@ class _Block:
 #: A group of values compared at once: its getter, its indexes, and per value its writer and
 #: how it is copied.
 _Group = tuple[Callable[[Any], tuple[Any, ...]], range, tuple[Any, ...], tuple[Any, ...]]
+#: A player's field: its name, its group and its place in the group.
+_Place = tuple[str, int, int]
+#: A change of a player's data: the number of its data before, and the places of the fields
+#: it may have changed (None: any).
+_Change = tuple[int, tuple[_Place, ...] | None]
+#: How many of each player's last changes an observation keeps: a player's block is written
+#: when another viewer looks, which may be several of its changes later (in planning, each
+#: plans all its tiles in a row).
+_CHANGES_KEPT = 8
 
 
 def _grouped(
@@ -1074,6 +1111,18 @@ class StateObservation:
         self._player_groups: tuple[_Group, ...] = ()
         #: [player] -> its block as the others see it (made with the first viewer)
         self._blocks: list[_Block] = []
+        #: The stamp and round of the state last observed (by any viewer), and
+        #: [player] -> a number for its data as that state holds them, new (a stamp) at each
+        #: change, and its last changes, the latest first (at most `_CHANGES_KEPT`): each the
+        #: number before it and the places of the fields it may have changed (None: any).
+        #: See `_track`.
+        self._last: tuple[int, Any] = (0, None)
+        self._versions: list[int] = [0] * self._n
+        self._changes: list[tuple[_Change, ...]] = [((0, None),)] * self._n
+        #: [action type] -> the places of `footprints.PLAYER_FIELDS`' fields, and those of
+        #: `ROUND_END_FIELDS`
+        self._places: dict[type[Action], tuple[_Place, ...]] = {}
+        self._round_end: tuple[_Place, ...] = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) without what it kept: that only saves work."""
@@ -1088,6 +1137,16 @@ class StateObservation:
             self._player_groups = _grouped(
                 _PLAYER_GROUPS, _NAMES, self._player_writers, self._player_copy
             )
+            at = {
+                name: (g, i)
+                for g, group in enumerate(_PLAYER_GROUPS)
+                for i, name in enumerate(group)
+            }
+            self._places = {
+                kind: tuple((name, *at[name]) for name in sorted(fields))
+                for kind, fields in PLAYER_FIELDS.items()
+            }
+            self._round_end = tuple((name, *at[name]) for name in sorted(ROUND_END_FIELDS))
             self._blocks = [_Block(self._block_size, over) for _ in range(self._n)]
         vec = self._blank[:]
         if seat is not None:
@@ -1104,13 +1163,15 @@ class StateObservation:
         viewer = self._viewers.get(seat)
         if viewer is None or viewer.over != over:
             viewer = self._viewer(s, seat, over)
+        if state.stamp != self._last[0]:
+            self._track(state, s)
         arr, mv = viewer.vec, viewer.mv
         base = 0 if seat is None else seat
-        changed = state.own_change
-        if changed is not None and changed[0] == viewer.state:
+        applied = state.applied
+        if applied is not None and applied[0] == viewer.state and applied[2] in ONE_PLAYER:
             # since this viewer's last look, one action changed its actor's data and nothing
             # else: the table's and the other players' are as this vector shows them
-            only = changed[1]
+            only = applied[1]
             self._write_player(viewer, only, s["players"][only], seat, over, base)
         else:
             values = self._table_get(s)
@@ -1125,22 +1186,139 @@ class StateObservation:
         viewer.state = state.stamp
         return viewer.seen.copy()
 
+    def _track(self, state: AltiplanoState, s: dict[str, Any]) -> None:
+        """Number the players' data of `state`, which this observation has not seen yet:
+        after one action of `footprints.ONE_SEAT` from the state last observed, only its
+        actor's may have changed, and only the fields `footprints.PLAYER_FIELDS` names for
+        it, and if the round ended, every player's `ROUND_END_FIELDS`; after anything else,
+        any player's."""
+        applied, (stamp, round_) = state.applied, self._last
+        versions, changes = self._versions, self._changes
+        if applied is not None and applied[0] == stamp and applied[2] in ONE_SEAT:
+            self._changed(applied[1], self._places.get(applied[2]))
+            if s["round"] != round_:
+                for index in range(self._n):
+                    self._changed(index, self._round_end)
+        else:
+            for index, version in enumerate(versions):
+                changes[index] = ((version, None),)
+                versions[index] = next(STAMPS)
+        self._last = (state.stamp, s["round"])
+
+    def _changed(self, index: int, places: tuple[_Place, ...] | None) -> None:
+        """A new number for player `index`'s data, changed in `places` (None: anywhere)."""
+        versions, changes = self._versions, self._changes
+        changes[index] = ((versions[index], places), *changes[index][: _CHANGES_KEPT - 1])
+        versions[index] = next(STAMPS)
+
     def _write_player(
         self, viewer: _Viewer, index: int, p: Any, seat: int | None, over: bool, base: int
     ) -> None:
         """Bring player `index`'s block in `viewer`'s vector up to date with its data `p`:
         the viewer's own written there, another's written in the shared block and copied
-        in when the viewer's copy is older."""
-        size = self._block_size
-        at = self._table_size + (index - base) % self._n * size
+        in when the viewer's copy is older. Data of the version they were last written from
+        are not compared again, and of the version before, only in the fields the change
+        may have touched (`_track`)."""
+        size, version = self._block_size, self._versions[index]
         own = index == seat
         if own:  # written in the viewer's own vector
-            block, kept, out, out_mv, first = None, viewer.own, viewer.vec, viewer.mv, at
-        else:  # written in the shared block, then copied
-            block = self._blocks[index]
-            if block.over != over:
-                block = self._blocks[index] = _Block(size, over)
-            kept, out, out_mv, first = block.kept, block.vec, block.mv, 0
+            if viewer.own_version != version:
+                at = self._table_size + (index - base) % self._n * size
+                self._write_changed(
+                    viewer.own,
+                    viewer.vec,
+                    viewer.mv,
+                    at,
+                    index,
+                    viewer.own_version,
+                    p,
+                    True,
+                    over,
+                    base,
+                )
+                viewer.own_version = version
+            return
+        # written in the shared block, then copied
+        block = self._blocks[index]
+        if block.over != over:
+            block = self._blocks[index] = _Block(size, over)
+        if block.version != version:
+            if self._write_changed(
+                block.kept, block.vec, block.mv, 0, index, block.version, p, False, over, base
+            ):
+                block.stamp = next(STAMPS)
+            block.version = version
+        if viewer.stamps[index] != block.stamp:
+            at = self._table_size + (index - base) % self._n * size
+            viewer.vec[at : at + size] = block.vec
+            viewer.stamps[index] = block.stamp
+
+    def _write_changed(
+        self,
+        kept: list[tuple[Any, ...]],
+        out: _Vector,
+        out_mv: _Writes,
+        first: int,
+        index: int,
+        version: int,
+        p: Any,
+        own: bool,
+        over: bool,
+        base: int,
+    ) -> bool:
+        """Compare player `index`'s data `p` with the copies `kept` of its data of `version`
+        and write what changed in `out` from `first`; whether anything did. When the player's
+        last changes since `version` are all known (`_track`), only their fields are
+        compared."""
+        fields: set[_Place] = set()
+        for before, places in self._changes[index]:
+            if places is None:
+                break
+            fields.update(places)
+            if before == version:
+                return self._write_fields(kept, out, out_mv, first, fields, p, own, over, base)
+        return self._write_groups(kept, out, out_mv, first, p, own, over, base)
+
+    def _write_fields(
+        self,
+        kept: list[tuple[Any, ...]],
+        out: _Vector,
+        out_mv: _Writes,
+        first: int,
+        fields: set[_Place],
+        p: Any,
+        own: bool,
+        over: bool,
+        base: int,
+    ) -> bool:
+        """`_write_groups` of `fields` alone."""
+        changed = False
+        groups = self._player_groups
+        for name, g, i in fields:
+            value, old = p[name], kept[g][i]
+            if value != old:
+                write, copy = groups[g][2][i], groups[g][3][i]
+                write(out, out_mv, first, p, own, over, base, old)
+                new = list(kept[g])
+                new[i] = copy(value)
+                kept[g] = tuple(new)
+                changed = True
+        return changed
+
+    def _write_groups(
+        self,
+        kept: list[tuple[Any, ...]],
+        out: _Vector,
+        out_mv: _Writes,
+        first: int,
+        p: Any,
+        own: bool,
+        over: bool,
+        base: int,
+    ) -> bool:
+        """Compare a player's data `p` with the copies `kept` (by `_PLAYER_GROUPS`) and write
+        what changed in `out` from `first`; whether anything did."""
+        changed = False
         for g, (get, every, write, copy) in enumerate(self._player_groups):
             values, olds = get(p), kept[g]
             if values != olds:
@@ -1149,8 +1327,5 @@ class StateObservation:
                     write[i](out, out_mv, first, p, own, over, base, olds[i])
                     new[i] = copy[i](values[i])
                 kept[g] = tuple(new)
-                if block is not None:
-                    block.stamp = next(STAMPS)
-        if block is not None and viewer.stamps[index] != block.stamp:
-            viewer.vec[at : at + size] = block.vec
-            viewer.stamps[index] = block.stamp
+                changed = True
+        return changed
