@@ -37,7 +37,7 @@ def test_clones_under_other_game_generators_draw_differently(game: str) -> None:
     spiel = pyspiel.load_game(short_name(game), {"players": 2, "rng_seed": 7})
     state, rng = spiel.new_initial_state(), random.Random(3)
     differed = drew = 0
-    for _ in range(12):
+    for _ in range(24):
         to_chance_step(state, rng)
         encoding = state.table.encoding
         chancy = [
@@ -46,26 +46,25 @@ def test_clones_under_other_game_generators_draw_differently(game: str) -> None:
         action = chancy[0]
         before = spiel.get_rng_state()
         outcomes = []
-        for salt in (1, 2, 1):
+        for salt in (1, 2, 3, 1):
             spiel.set_rng_state(before)
             spiel.chance.seed(salt)  # another generator state for the game
             clone = state.clone()
             clone.apply_action(action)
             outcomes.append(dealt(clone))
-        assert outcomes[0] == outcomes[2]  # the same game generator: the same draw
+        assert outcomes[0] == outcomes[3]  # the same game generator: the same draw
         if clone.table.engine.reveal_count > state.table.engine.reveal_count:
             drew += 1  # (an Altiplano pass draws only at the end of a round)
-            differed += outcomes[0] != outcomes[1]
+            differed += len(set(outcomes)) > 1
         spiel.set_rng_state(before)
         state.apply_action(rng.choice(state.legal_actions()))
-    # A draw may come out alike by chance.
-    assert drew >= 4 and differed >= drew - 2
+    # A draw may come out alike by chance, or be forced: random play keeps Altiplano's bags so
+    # small that one is often drawn whole.
+    assert drew >= 4 and differed >= 4
 
 
 def dealt(state: pyspiel.State) -> str:
-    """What chance has dealt: the whole engine state but the seeds it draws from. (Random play
-    keeps Altiplano's bags so small that a bag is often drawn whole: its deal shows in the
-    extension stack's order, which nobody sees, more often than in the goods drawn.)"""
+    """What chance has dealt: the whole engine state but the seeds it draws from."""
     data = state.table.engine.to_json()
     data.pop("seed", None)
     inner = data.get("state")

@@ -278,14 +278,27 @@ def shuffle_hidden(state: AltiplanoState, seat: int | None, rng: random.Random) 
 
 
 def redeal_unknown(state: AltiplanoState, rng: random.Random) -> None:
-    """What no seat knows: the draws to come (from the seed and the salt), the order of the
-    extension stack within each letter and of the undealt mission cards. Bags and hands are
-    known to their owners, so they stay."""
+    """What no seat knows and the next step can reveal, dealt again as a whole re-deal would
+    deal it: the draws to come (from the seed and the salt), and the order of the extension
+    stack within each letter when the next step can draw from it (`stack_drawn_next`). Until
+    then its order shows nowhere, and a re-deal before the step that draws from it deals it
+    again; no step draws from the undealt mission cards after the setup. Bags and hands are
+    known to their owners, so they stay. (The research adapters re-deal before each step that
+    may reveal something: a shuffle of the stack there cost more than the engine's step,
+    docs/benchmarks.md.)"""
     s = state.s
     s["seed"] = rng.getrandbits(32)
     s["salt"] = rng.getrandbits(32)
-    _shuffle_stack(state.comps, s["stack"], rng)
-    shuffle(s["mission_deck"], rng)
+    if stack_drawn_next(s):
+        _shuffle_stack(state.comps, s["stack"], rng)
+
+
+def stack_drawn_next(s: Table) -> bool:
+    """Whether the next step can take a card from the extension stack: only the end of a
+    round refills the strip from it (`end.end_round`), and only the last pass of a round's
+    actions ends one (`turns._next_turn`: a turn's end goes on to the next player who has
+    not passed, the actor at least)."""
+    return s["phase"] == "actions" and s["passed"].count(False) <= 1
 
 
 def _counts(tiles: list[str]) -> dict[str, int]:
