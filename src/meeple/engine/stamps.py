@@ -9,8 +9,9 @@ changes. Two states with the same stamp then hold the same values, as long as no
 state's fields but its own methods. A game whose readers read only what the seats see may let
 its stamp stand for that part, and keep it when what no seat sees is re-dealt (`redeal_unknown`:
 the draws to come, a stack's order): both games do, since their stamps' readers (the research
-adapters' observations, the server's views) read the seats' views only. Stamps are unique within a process (`itertools.count`,
-whose `next` is atomic) and never leave it: they are no part of a state's JSON form or pickle.
+adapters' observations, the server's views) read the seats' views only. Stamps are unique
+within a process (`itertools.count`, whose `next` is atomic) and never leave it: they are no
+part of a state's JSON form or pickle.
 """
 
 from __future__ import annotations
