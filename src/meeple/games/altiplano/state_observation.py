@@ -59,7 +59,7 @@ from __future__ import annotations
 import array
 import operator
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
@@ -1181,7 +1181,22 @@ class StateObservation:
                     write[i](arr, mv, state, s, base)
                     kept[i] = copy[i](values[i])
                 viewer.table_now = tuple(kept)
+            versions, blocks, copied = self._versions, self._blocks, viewer.stamps
             for index, p in enumerate(s["players"]):
+                # a part written from this number of the player's data, and a block copied in
+                # since it was last written, need nothing (most players most steps)
+                version = versions[index]
+                if index == seat:
+                    if viewer.own_version == version:
+                        continue
+                else:
+                    block = blocks[index]
+                    if (
+                        block.version == version
+                        and block.over == over
+                        and copied[index] == block.stamp
+                    ):
+                        continue
                 self._write_player(viewer, index, p, seat, over, base)
         viewer.state = state.stamp
         return viewer.seen.copy()
@@ -1270,8 +1285,12 @@ class StateObservation:
         and write what changed in `out` from `first`; whether anything did. When the player's
         last changes since `version` are all known (`_track`), only their fields are
         compared."""
+        changes = self._changes[index]
+        before, places = changes[0]
+        if places is not None and before == version:  # one change since: its fields
+            return self._write_fields(kept, out, out_mv, first, places, p, own, over, base)
         fields: set[_Place] = set()
-        for before, places in self._changes[index]:
+        for before, places in changes:
             if places is None:
                 break
             fields.update(places)
@@ -1285,7 +1304,7 @@ class StateObservation:
         out: _Vector,
         out_mv: _Writes,
         first: int,
-        fields: set[_Place],
+        fields: Iterable[_Place],
         p: Any,
         own: bool,
         over: bool,
