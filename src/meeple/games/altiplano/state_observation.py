@@ -323,8 +323,9 @@ def _table_writers(o: Observer) -> list[tuple[tuple[str, ...], TableWriter]]:
     number("orders_box", o.at_orders_box, len)
 
     #: (the extensions of the edition last seen, their letters' indexes by extension id): the
-    #: stack is written after every re-deal (which shuffles it), so its letters are counted
-    #: at C speed (`Counter` of a `map`), not read extension by extension
+    #: stack is written whenever its order changed (a re-deal before a round's last pass
+    #: shuffles it), so its letters are counted at C speed (`Counter` of a `map`), not read
+    #: extension by extension
     lettered: list[Any] = [None, {}]
 
     def write_stack(
