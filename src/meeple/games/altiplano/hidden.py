@@ -284,7 +284,7 @@ def redeal_unknown(state: AltiplanoState, rng: random.Random) -> None:
     then its order shows nowhere, and a re-deal before the step that draws from it deals it
     again; no step draws from the undealt mission cards after the setup. Bags and hands are
     known to their owners, so they stay. (The research adapters re-deal before each step that
-    may reveal something: a shuffle of the stack there cost more than the engine's step,
+    may reveal something: a shuffle of the stack there cost two thirds of the engine's step,
     docs/benchmarks.md.)"""
     s = state.s
     s["seed"] = rng.getrandbits(32)
