@@ -18,10 +18,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 from meeple.engine.registry import game_info
 from meeple.games.altiplano import AltiplanoState
+from meeple.games.altiplano import actions as A
+from meeple.games.altiplano.encoding import encoding
 from meeple.games.altiplano.footprints import (
     ONE_PLAYER,
     ONE_SEAT,
@@ -80,18 +83,67 @@ def test_a_stamp_stands_for_one_content_and_each_action_changes_what_its_footpri
             assert not table, (action, table)
             own_changes += 1
         if kind in ONE_SEAT:
-            ended_round = before["round"] != after["round"]
-            rounds_end = ROUND_END_FIELDS if ended_round else frozenset()
-            for i, (mine, now) in enumerate(zip(before["players"], after["players"], strict=True)):
-                changed = {k for k in mine.keys() | now.keys() if mine.get(k) != now.get(k)}
-                if i != seat:
-                    assert changed <= rounds_end, (action, i, changed - rounds_end)
-                elif kind in PLAYER_FIELDS:
-                    footprint = PLAYER_FIELDS[kind] | rounds_end
-                    assert changed <= footprint, (action, changed - footprint)
-                    named += 1
+            check_footprint(before, after, seat, action)
+            named += kind in PLAYER_FIELDS
             one_seat += 1
-            round_ends += ended_round
+            round_ends += before["round"] != after["round"]
         seen(copy)  # the copy kept the content of its stamp
         steps += 1
     assert own_changes > 20 and one_seat > named > own_changes and round_ends > 2
+
+
+def check_footprint(before: dict[str, Any], after: dict[str, Any], seat: int, action: Any) -> None:
+    """An action of `ONE_SEAT` by `seat` from the state data `before` to `after` changed no
+    other player's data but, if it ended a round, their `ROUND_END_FIELDS`, and of the actor's
+    only those and the fields `PLAYER_FIELDS` names for its type (where it names them)."""
+    rounds_end = ROUND_END_FIELDS if before["round"] != after["round"] else frozenset()
+    for i, (mine, now) in enumerate(zip(before["players"], after["players"], strict=True)):
+        changed = {k for k in mine.keys() | now.keys() if mine.get(k) != now.get(k)}
+        if i != seat:
+            assert changed <= rounds_end, (action, i, changed - rounds_end)
+        elif type(action) in PLAYER_FIELDS:
+            footprint = PLAYER_FIELDS[type(action)] | rounds_end
+            assert changed <= footprint, (action, changed - footprint)
+
+
+#: The extensions whose actions random games seldom reach, and those actions (a coin taken
+#: back from a movement field comes only after one placed there, in another round).
+SPECIAL = ("swap_planning_tile", "final_storage", "corn_buffer", "coin_movement")
+SELDOM = (A.SwapDiscard, A.SwapDraw, A.SwapPick, A.SwapSkip, A.FinalDraw)
+
+
+def test_the_special_extensions_steps_change_what_their_footprints_say() -> None:
+    """The swap of a planning tile, the final storage's draw and the coins' movement fields,
+    each a special extension that random games seldom buy: dealt to the players at the start,
+    and their steps taken whenever they may be. A learner's observation (the seat to act at
+    every step, re-deals before chance steps) is the view's at every step."""
+    info = game_info("altiplano")
+    state = AltiplanoState.new({"players": 3}, seed=8)
+    for k, eid in enumerate(SPECIAL):
+        s, p = state.s, state.s["players"][k % 3]
+        if eid in s["stack"]:
+            s["stack"].remove(eid)
+        if eid in s["strip"]:
+            s["strip"][s["strip"].index(eid)] = None
+        p["ext"].append(eid)
+        if state.comps.extensions[eid].conversion is not None:
+            p["ext_fields"][eid] = {}
+    state = AltiplanoState.from_json(state.to_json())  # checked as any state read
+    rng = random.Random(8)
+    enc = encoding(state.options)
+    observer = enc.state_observer()
+    taken: set[type] = set()
+    while (seat := acting_seat(state, info)) is not None:
+        observed = observer.observe(state, seat)
+        assert np.array_equal(observed, enc.observation(state.view(seat))), len(taken)
+        legal = state.legal_actions(seat)
+        seldom = [a for a in legal if type(a) in (*SELDOM, A.TakeBackCoin)]
+        action = rng.choice(seldom or legal)
+        if action.kind in enc.chance_kinds:
+            state.redeal_unknown(rng)
+        before = state.to_json()["state"]
+        state.apply(seat, action)
+        if type(action) in ONE_SEAT:
+            check_footprint(before, state.to_json()["state"], seat, action)
+        taken.add(type(action))
+    assert taken >= set(SELDOM)
