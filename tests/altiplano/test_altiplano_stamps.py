@@ -133,9 +133,10 @@ def test_the_special_extensions_steps_change_what_their_footprints_say() -> None
     enc = encoding(state.options)
     observer = enc.state_observer()
     taken: set[type] = set()
+    steps = 0
     while (seat := acting_seat(state, info)) is not None:
         observed = observer.observe(state, seat)
-        assert np.array_equal(observed, enc.observation(state.view(seat))), len(taken)
+        assert np.array_equal(observed, enc.observation(state.view(seat))), steps
         legal = state.legal_actions(seat)
         seldom = [a for a in legal if type(a) in (*SELDOM, A.TakeBackCoin)]
         action = rng.choice(seldom or legal)
@@ -146,4 +147,5 @@ def test_the_special_extensions_steps_change_what_their_footprints_say() -> None
         if type(action) in ONE_SEAT:
             check_footprint(before, state.to_json()["state"], seat, action)
         taken.add(type(action))
+        steps += 1
     assert taken >= set(SELDOM)
