@@ -116,3 +116,20 @@ def test_blocks_shared_between_viewers_that_look_in_turn(options: dict[str, obje
         got = other.observe(behind, seat)  # type: ignore[attr-defined]
         assert np.array_equal(got, enc.observation(behind.view(seat))), step
         behind.apply(seat, rng.choice(behind.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 7])
+def test_a_seat_the_table_has_not_is_refused_and_changes_nothing(seat: int) -> None:
+    options = {"players": 3, "role_draft": False, "missions": False}
+    info, enc = game_info("altiplano"), encoding(options)
+    state = AltiplanoState.new(options, seed=5)
+    rng = random.Random(5)
+    observer = enc.state_observer()
+    for _ in range(30):
+        observer.observe(state, acting_seat(state, info))
+        mover = acting_seat(state, info)
+        state.apply(mover, rng.choice(state.legal_actions(mover)))
+    with pytest.raises(ValueError, match="no seat"):
+        observer.observe(state, seat)
+    for viewer in (2, 0, None, 1):
+        assert np.array_equal(observer.observe(state, viewer), enc.observation(state.view(viewer)))

@@ -1130,6 +1130,11 @@ class StateObservation:
         return (StateObservation, (self.o,))
 
     def _viewer(self, s: dict[str, Any], seat: int | None, over: bool) -> _Viewer:
+        """A new viewer's vector; a seat the table has not is refused before anything is
+        kept (-1 would mark the place before the seat's, a seat past the last another
+        field's)."""
+        if seat is not None and not 0 <= seat < self._n:
+            raise ValueError(f"no seat {seat!r} to observe at a table of {self._n}")
         if not self._table_copy:
             values = self._table_get(s)
             self._table_copy = tuple(map(_copier, _TABLE, values))
