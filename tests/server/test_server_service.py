@@ -240,6 +240,24 @@ def test_a_credential_found_to_hold_a_seat_loses_it_with_every_change_of_the_sea
     assert holds(invite) is None and holds(other) is None and holds(new) == 0
 
 
+def test_the_credentials_remembered_are_bounded_and_answer_alike(service, monkeypatch):
+    """`LiveTable.holders` starts afresh when full, and the answers stay the same."""
+    monkeypatch.setattr("meeple.server.service.HOLDERS_KEPT", 2)
+    created = service.create("tikal", {"players": 2}, HUMANS)
+    table = created.id
+    _, first = service.join(table, created.invites[0], "Ann")
+    _, second = service.join(table, created.invites[1], "Bob")
+    tokens = {first: 0, second: 1, created.invites[0]: 0, created.invites[1]: 1, "forged": None}
+    for _ in range(3):
+        for token, seat in tokens.items():
+            try:
+                held = service.seat_for(table, token)
+            except TableError:
+                held = None
+            assert held == seat
+            assert len(service._live(table).holders) <= 2
+
+
 def test_memory_holds_at_most_max_tables_and_a_dropped_table_comes_back_as_it_was(tmp_path):
     store = Store(f"sqlite:///{tmp_path / 'service.db'}")
     service = TableService(store, max_tables=2)

@@ -180,7 +180,8 @@ class LiveTable:
     #: only): a page can then say that a link was replaced rather than that it is wrong.
     replaced: set[str] = dataclasses.field(default_factory=set)
     #: The tokens found to hold a seat, each with the seat and the stored hash it matched
-    #: (`service._holder`, which checks that the seat still holds that hash).
+    #: (`service._holder`, which checks that the seat still holds that hash; at most
+    #: `service.HOLDERS_KEPT`, in memory only).
     holders: dict[str, tuple[StoredSeat, str]] = dataclasses.field(default_factory=dict, repr=False)
     #: When the log last changed, or the table was made (epoch seconds).
     last_change: float = 0.0

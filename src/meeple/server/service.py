@@ -1120,10 +1120,18 @@ def _holder(table: LiveTable, token: str | None) -> Reader:
         for stored in (seat.session_hash, seat.secret_hash, *seat.devices):
             if hash_matches(hashed, stored):
                 assert stored is not None
+                if len(table.holders) >= HOLDERS_KEPT:  # old credentials' entries: start afresh
+                    table.holders.clear()
                 table.holders[token] = (seat, stored)
                 return seat.seat
     table.holders.pop(token, None)
     return NO_SEAT
+
+
+#: The most tokens a table remembers as holding a seat (`LiveTable.holders`): a token is
+#: entered only once it matched a seat's credential, so a table's own seats' sessions, links and
+#: devices fit many times over; what replaced or rebound credentials leave behind is dropped.
+HOLDERS_KEPT = 64
 
 
 def _still_held(table: LiveTable, seat: StoredSeat, stored: str) -> bool:
