@@ -21,6 +21,7 @@ from meeple.games.altiplano.fields import Mission, Player, Table
 from meeple.games.altiplano.footprints import ONE_PLAYER
 from meeple.games.altiplano.scoring import owned_goods
 from meeple.games.altiplano.state_data import DICTS, LISTS, copy_player, copy_view_state
+from meeple.games.altiplano.turns import round_may_end_next
 
 if TYPE_CHECKING:
     from meeple.games.altiplano.state import AltiplanoState
@@ -295,10 +296,9 @@ def redeal_unknown(state: AltiplanoState, rng: random.Random) -> None:
 
 def stack_drawn_next(s: Table) -> bool:
     """Whether the next step can take a card from the extension stack: only the end of a
-    round refills the strip from it (`end.end_round`), and only the last pass of a round's
-    actions ends one (`turns._next_turn`: a turn's end goes on to the next player who has
-    not passed, the actor at least)."""
-    return s["phase"] == "actions" and s["passed"].count(False) <= 1
+    round refills the strip from it (`end.end_round`), and when the next step can end one is
+    the turns' rule (`turns.round_may_end_next`)."""
+    return round_may_end_next(s)
 
 
 def _counts(tiles: list[str]) -> dict[str, int]:

@@ -10,7 +10,7 @@ from meeple.engine.words import say
 from meeple.games.altiplano import actions as A
 from meeple.games.altiplano import wording
 from meeple.games.altiplano.end import check_end_trigger, end_round
-from meeple.games.altiplano.fields import Player
+from meeple.games.altiplano.fields import Player, Table
 from meeple.games.altiplano.missions import check_missions
 from meeple.games.altiplano.phases import Problem
 
@@ -71,6 +71,13 @@ def do_pass(st: AltiplanoState, seat: int, p: Player, action: A.Pass) -> None:
 
 def do_end_turn(st: AltiplanoState, seat: int, p: Player, action: A.EndTurn) -> None:
     _next_turn(st, seat)
+
+
+def round_may_end_next(s: Table) -> bool:
+    """Whether the next step can end the round: only the last pass of a round's actions ends
+    one (`_next_turn`: a turn's end goes on to the next player who has not passed, the actor
+    at least)."""
+    return s["phase"] == "actions" and s["passed"].count(False) <= 1
 
 
 def _next_turn(st: AltiplanoState, seat: int) -> None:
