@@ -11,7 +11,7 @@ over random games of every table, with re-deals and determinized copies in betwe
 - after an action of `ONE_PLAYER`, nothing changed but that seat's player data;
 - after an action of `ONE_SEAT`, no other player's data changed but, if it ended a round,
   their `ROUND_END_FIELDS`, and of the actor's only those and the fields `PLAYER_FIELDS` names
-  for it (where it names them)."""
+  for it."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_a_stamp_stands_for_one_content_and_each_action_changes_what_its_footpri
     state = AltiplanoState.new(options, seed=options["players"])
     views: dict[int, list[dict[str, Any]]] = {}
     viewers = [*range(options["players"]), None]
-    own_changes = one_seat = named = round_ends = 0
+    own_changes = one_seat = round_ends = 0
 
     def seen(s: AltiplanoState) -> None:
         shown = [s.view(viewer) for viewer in viewers]
@@ -84,24 +84,23 @@ def test_a_stamp_stands_for_one_content_and_each_action_changes_what_its_footpri
             own_changes += 1
         if kind in ONE_SEAT:
             check_footprint(before, after, seat, action)
-            named += kind in PLAYER_FIELDS
             one_seat += 1
             round_ends += before["round"] != after["round"]
         seen(copy)  # the copy kept the content of its stamp
         steps += 1
-    assert own_changes > 20 and one_seat > named > own_changes and round_ends > 2
+    assert own_changes > 20 and one_seat > own_changes and round_ends > 2
 
 
 def check_footprint(before: dict[str, Any], after: dict[str, Any], seat: int, action: Any) -> None:
     """An action of `ONE_SEAT` by `seat` from the state data `before` to `after` changed no
     other player's data but, if it ended a round, their `ROUND_END_FIELDS`, and of the actor's
-    only those and the fields `PLAYER_FIELDS` names for its type (where it names them)."""
+    only those and the fields `PLAYER_FIELDS` names for its type."""
     rounds_end = ROUND_END_FIELDS if before["round"] != after["round"] else frozenset()
     for i, (mine, now) in enumerate(zip(before["players"], after["players"], strict=True)):
         changed = {k for k in mine.keys() | now.keys() if mine.get(k) != now.get(k)}
         if i != seat:
             assert changed <= rounds_end, (action, i, changed - rounds_end)
-        elif type(action) in PLAYER_FIELDS:
+        else:
             footprint = PLAYER_FIELDS[type(action)] | rounds_end
             assert changed <= footprint, (action, changed - footprint)
 
@@ -149,3 +148,63 @@ def test_the_special_extensions_steps_change_what_their_footprints_say() -> None
         taken.add(type(action))
         steps += 1
     assert taken >= set(SELDOM)
+
+
+#: The actions that bring a player's missions on (rows stored, orders delivered, boats and
+#: houses), preferred where legal so that missions are fulfilled within a few games.
+MISSION_WORK = (A.Store, A.StoreCorn, A.StoreBuffered, A.Deliver, A.BuyOrder, A.Produce)
+
+
+def test_a_mission_revealed_at_a_location_is_in_the_actions_footprint() -> None:
+    """A mission fulfilled by an action at a location is revealed (`turns.acted`), which random
+    games seldom reach: games with Missions that prefer the actions bringing missions on,
+    every step's footprint checked, until actions at locations have revealed two missions
+    (one in some ten such games)."""
+    info = game_info("altiplano")
+    revealed_by: list[str] = []
+    for seed in range(40):
+        rng = random.Random(seed)
+        options = {"players": 2 + seed % 4, "role_draft": True, "missions": True}
+        state = AltiplanoState.new(options, seed=seed)
+        while (seat := acting_seat(state, info)) is not None:
+            legal = state.legal_actions(seat)
+            action = rng.choice([a for a in legal if type(a) in MISSION_WORK] or legal)
+            before = state.to_json()["state"]
+            state.apply(seat, action)
+            after = state.to_json()["state"]
+            if type(action) in ONE_SEAT:
+                check_footprint(before, after, seat, action)
+            if before["players"][seat]["revealed"] != after["players"][seat]["revealed"]:
+                revealed_by.append(type(action).__name__)
+        if len(revealed_by) >= 2:
+            break
+    assert len(revealed_by) >= 2, revealed_by
+
+
+def test_corn_kept_in_the_buffer_and_stored_from_it_changes_what_the_footprints_say() -> None:
+    """The corn buffer's two steps, which random games almost never reach (corn is seldom
+    received, and the buffer is a special extension): at a player's turn at the village, the
+    player is given the buffer and a corn waiting on the road (`pending_corn`), keeps it in
+    the buffer (`BufferCorn`), then stores it from there (`StoreBuffered`)."""
+    info = game_info("altiplano")
+    rng = random.Random(5)
+    state = AltiplanoState.new({"players": 2}, seed=5)
+    while (seat := acting_seat(state, info)) is not None:
+        legal = state.legal_actions(seat)
+        if state.s["players"][seat]["figure"] == "village" and any(
+            type(a) is A.Store for a in legal
+        ):
+            break
+        state.apply(seat, rng.choice(legal))
+    assert seat is not None, "no turn at the village"
+    data = state.to_json()
+    data["state"]["players"][seat]["ext"].append("corn_buffer")
+    data["state"]["players"][seat]["pending_corn"] = 1
+    state = AltiplanoState.from_json(data)  # checked as any state read
+    for kind in (A.BufferCorn, A.StoreBuffered):
+        action = next(a for a in state.legal_actions(seat) if type(a) is kind)
+        before = state.to_json()["state"]
+        state.apply(seat, action)
+        after = state.to_json()["state"]
+        check_footprint(before, after, seat, action)
+        assert before["players"][seat]["buffer"] != after["players"][seat]["buffer"]

@@ -9,13 +9,13 @@ of a state (the research adapters' observation, `state_observation`; the server'
   player's `ROUND_END_FIELDS` (the end of a phase changes the table only). The table's values
   may change too. Left out: the role and mission draft (a passed mission goes to the next
   player) and the game's last step.
-- `PLAYER_FIELDS`: for the commonest of `ONE_SEAT`, the actor's fields they may change (besides
-  those of a round's end); an action at a location may change most of them (and reveal a
-  mission), so those are not named.
+- `PLAYER_FIELDS`: for each of `ONE_SEAT`, the actor's fields it may change (besides those of a
+  round's end).
 
 Read from the rule families' effects (`planning`, `draw`, `movement`, `turns`, `end`,
-`action_fields`; the ends of phases and rounds: `draw._ready_draw`, `planning.do_done`,
-`end.end_round`) and checked at every step of random games of every table
+`action_fields`, `gains`, `missions`, and the locations' `locations`, `market`, `village`,
+`corn`, `extensions`, `road`; the ends of phases and rounds: `draw._ready_draw`,
+`planning.do_done`, `end.end_round`) and checked at every step of random games of every table
 (tests/altiplano/test_altiplano_stamps.py).
 """
 
@@ -38,6 +38,14 @@ _ON_FIELDS = frozenset(("fields", "role_fields", "ext_fields", "wild", "move"))
 #: What a draw from the bag may change (`draw.draw_tiles`: an empty bag is refilled from the
 #: container).
 _DRAWN = frozenset(("bag", "container"))
+#: What an action at a location may change besides its own effect (`turns.acted`: a mission
+#: fulfilled is revealed, `missions.check_missions`).
+_ACTED = frozenset(("revealed",))
+#: What the tiles a basic action takes may change (`action_fields.consume`: the location's
+#: fields first, then wildcards; into the container).
+_CONSUMED = _ACTED | {"fields", "wild", "container"}
+#: What a tile received may change (`gains.gain`, `receive_corn`: corn waits on the road).
+_RECEIVED = frozenset(("container", "pending_corn"))
 
 PLAYER_FIELDS: dict[type[Action], frozenset[str]] = {
     A.Place: _ON_FIELDS | {"coins", "planning", "placed_now"},
@@ -55,21 +63,18 @@ PLAYER_FIELDS: dict[type[Action], frozenset[str]] = {
     A.Pass: frozenset(),
     A.EndTurn: frozenset(),
     A.FinalDraw: _DRAWN | {"final", "final_drawn"},
+    # at a location (`locations`, `market`, `village`, `corn`, `extensions`, `road`)
+    A.Produce: _CONSUMED | _RECEIVED | {"role_fields", "ext_fields", "boats", "houses"},
+    A.Sell: _CONSUMED | {"coins"},
+    A.Deliver: _CONSUMED | _RECEIVED | {"order", "orders_done"},
+    A.Store: _CONSUMED | {"warehouse", "final"},  # the final storage: from `final`
+    A.StoreBuffered: _ACTED | {"buffer", "warehouse"},
+    A.StoreCorn: _ACTED | {"pending_corn", "warehouse"},
+    A.BufferCorn: frozenset(("pending_corn", "buffer")),
+    A.BuyCart: _ACTED | {"coins", "carts", "bought_cart"},
+    A.BuyExtension: _ACTED | {"coins", "ext", "ext_fields", "wild", "bought_ext"},
+    A.BuyOrder: _ACTED | {"coins", "order"},
+    A.BuildRoad: _CONSUMED | _RECEIVED | {"road"},
 }
 
-ONE_SEAT: frozenset[type[Action]] = frozenset(
-    (
-        *PLAYER_FIELDS,
-        A.Produce,
-        A.Sell,
-        A.Deliver,
-        A.Store,
-        A.StoreBuffered,
-        A.StoreCorn,
-        A.BufferCorn,
-        A.BuyCart,
-        A.BuyExtension,
-        A.BuyOrder,
-        A.BuildRoad,
-    )
-)
+ONE_SEAT: frozenset[type[Action]] = frozenset(PLAYER_FIELDS)

@@ -29,11 +29,11 @@ acted and with what type of action (`AltiplanoState.applied`, `meeple.engine.sta
 `footprints` what each type may change. A third of a game's steps (a tile or coin placed in
 planning or taken back) change their actor's player data alone: when a viewer's last look was
 at the stamp before, only that player's data is compared. Most others change no player's data
-but their actor's (and at a round's end a few of every player's), and the commonest only some
-of its fields: the observation numbers each player's data (`_track`, when it saw the step's first
-state), so that a block or a viewer's own part already written from that number is not
-compared at all, and one written a few of that player's changes before compares only the
-fields those changes may have touched. That trusts the state to change only through its
+but their actor's (and at a round's end a few of every player's), and only some of its fields
+(`footprints.PLAYER_FIELDS`): the observation numbers each player's data (`_track`, when it
+saw the step's first state), so that a block or a viewer's own part already written from that
+number is not compared at all, and one written a few of that player's changes before compares
+only the fields those changes may have touched. That trusts the state to change only through its
 methods (as its cache of legal actions does); anything else compares all as above.
 
 What another seat's block shows is its view (`observed_view.as_others_see`): no bag or container
@@ -1120,8 +1120,8 @@ class StateObservation:
         self._last: tuple[int, Any] = (0, None)
         self._versions: list[int] = [0] * self._n
         self._changes: list[tuple[_Change, ...]] = [((0, None),)] * self._n
-        #: [action type] -> the places of `footprints.PLAYER_FIELDS`' fields, and those of
-        #: `ROUND_END_FIELDS`
+        #: [action type of `ONE_SEAT`] -> the places of its `footprints.PLAYER_FIELDS`, and
+        #: those of `ROUND_END_FIELDS`
         self._places: dict[type[Action], tuple[_Place, ...]] = {}
         self._round_end: tuple[_Place, ...] = ()
 
@@ -1216,7 +1216,7 @@ class StateObservation:
         applied, (stamp, round_) = state.applied, self._last
         versions, changes = self._versions, self._changes
         if applied is not None and applied[0] == stamp and applied[2] in ONE_SEAT:
-            self._changed(applied[1], self._places.get(applied[2]))
+            self._changed(applied[1], self._places[applied[2]])
             if s["round"] != round_:
                 for index in range(self._n):
                     self._changed(index, self._round_end)
