@@ -7,8 +7,9 @@ over random games of every table, with re-deals and determinized copies in betwe
   copy's, the same state's unchanged, or re-dealt: what `redeal_unknown` re-deals no seat
   sees, and it changes no player's data);
 - every apply gives a new stamp, and `applied` holds the stamp before it, the seat and the
-  action's type; a re-deal keeps both;
-- after an action of `ONE_PLAYER`, nothing changed but that seat's player data;
+  action; a re-deal keeps both;
+- after an action of `ONE_PLAYER`, nothing changed but that seat's player data, and of it only
+  the fields `planned_fields` names;
 - after an action of `ONE_SEAT`, no other player's data changed but, if it ended a round,
   their `ROUND_END_FIELDS`, and of the actor's only those and the fields `PLAYER_FIELDS` names
   for it."""
@@ -30,6 +31,7 @@ from meeple.games.altiplano.footprints import (
     ONE_SEAT,
     PLAYER_FIELDS,
     ROUND_END_FIELDS,
+    planned_fields,
 )
 from meeple.research.games import acting_seat
 
@@ -77,10 +79,14 @@ def test_a_stamp_stands_for_one_content_and_each_action_changes_what_its_footpri
         assert state.stamp != stamp
         after = state.to_json()["state"]
         kind = type(action)
-        assert state.applied == (stamp, seat, kind)
+        assert state.applied is not None
+        assert state.applied[:2] == (stamp, seat) and state.applied[2] is action
         if kind in ONE_PLAYER:
             table = {k for k in before if k != "players" and before[k] != after[k]}
             assert not table, (action, table)
+            mine, now = before["players"][seat], after["players"][seat]
+            changed = {k for k in mine if mine[k] != now[k]}
+            assert changed <= planned_fields(action) <= PLAYER_FIELDS[kind], (action, changed)
             own_changes += 1
         if kind in ONE_SEAT:
             check_footprint(before, after, seat, action)

@@ -4,7 +4,8 @@ of a state (the research adapters' observation, `state_observation`; the server'
 (`meeple.engine.stamps`, `AltiplanoState.applied`).
 
 - `ONE_PLAYER`: nothing but the actor's player data (a tile or coin placed in planning or
-  taken back): a third of a game's steps.
+  taken back): a third of a game's steps. `planned_fields` names the few fields each such
+  action may change.
 - `ONE_SEAT`: no player's data but the actor's, and when the action ends a round, every
   player's `ROUND_END_FIELDS` (the end of a phase changes the table only). The table's values
   may change too. Left out: the role and mission draft (a passed mission goes to the next
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from meeple.engine.actions import Action
 from meeple.games.altiplano import actions as A
+from meeple.games.altiplano.components import COINS
 
 ONE_PLAYER: frozenset[type[Action]] = frozenset(
     (A.Place, A.Unplace, A.TakeBackTile, A.TakeBackCoin)
@@ -78,3 +80,32 @@ PLAYER_FIELDS: dict[type[Action], frozenset[str]] = {
 }
 
 ONE_SEAT: frozenset[type[Action]] = frozenset(PLAYER_FIELDS)
+
+#: [the kind of field a tile or coin is put on or taken from: its target's part before the
+#: colon] -> the player's field that holds it (`action_fields.put_on_field`,
+#: `remove_from_field`: any other kind is a movement field)
+TARGET_FIELDS = {
+    "loc": "fields",
+    "role": "role_fields",
+    "ext": "ext_fields",
+    "wild": "wild",
+    "move": "move",
+}
+#: [type of `ONE_PLAYER`] -> the actor's fields it changes besides the field and the tile's or
+#: coin's source (`planning.do_place`, `do_unplace`; `draw.do_take_back_tile`, `..._coin`)
+_PLANNED = {
+    A.Place: ("placed_now",),
+    A.Unplace: ("placed_now",),
+    A.TakeBackTile: (),
+    A.TakeBackCoin: (),
+}
+
+
+def planned_fields(action: A.Place | A.Unplace | A.TakeBackTile | A.TakeBackCoin) -> frozenset[str]:
+    """The actor's fields an action of `ONE_PLAYER` may change, fewer than its type's
+    `PLAYER_FIELDS`: the field its target names, where its tile or coin comes from or goes
+    (the planning tiles, the coins) and, in planning, the tiles placed this round."""
+    good = action.good if not isinstance(action, A.TakeBackCoin) else COINS
+    field = TARGET_FIELDS[action.target.partition(":")[0]]
+    source = "coins" if good == COINS else "planning"
+    return frozenset((field, source, *_PLANNED[type(action)]))

@@ -70,7 +70,7 @@ def make_view(
         last, applied = kept.get("stamp"), state.applied
         if last == state.stamp:
             table_known, only = True, -1  # nothing changed
-        elif applied is not None and applied[0] == last and applied[2] in ONE_PLAYER:
+        elif applied is not None and applied[0] == last and type(applied[2]) in ONE_PLAYER:
             table_known, only = True, applied[1]  # only that player's data
         else:
             table_known, only = False, None  # anything may have

@@ -147,10 +147,10 @@ class AltiplanoState(GameState):
         #: copy keeps it, and so does `redeal_unknown`, which changes nothing a seat sees: the
         #: stamp stands for every seat's view.
         self.stamp: int = next(STAMPS)
-        #: After an action, the stamp before it, the actor's seat and the action's type; None
-        #: after any other change. What an action of a type may change is in `footprints`:
-        #: a reader that last read the state of that stamp compares only that.
-        self.applied: tuple[int, int, type[Action]] | None = None
+        #: After an action, the stamp before it, the actor's seat and the action; None after
+        #: any other change. What an action may change is in `footprints`: a reader that last
+        #: read the state of that stamp compares only that.
+        self.applied: tuple[int, int, Action] | None = None
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -273,7 +273,7 @@ class AltiplanoState(GameState):
             self._legal = {}
         before = self.stamp
         effect(self, seat, self.s["players"][seat], action)
-        self.applied = (before, seat, type(action))
+        self.applied = (before, seat, action)
         self.stamp = next(STAMPS)
 
     # ------------------------------------------------------------------ rules

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import array
 import operator
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Any
@@ -74,6 +74,7 @@ from meeple.games.altiplano.footprints import (
     ONE_SEAT,
     PLAYER_FIELDS,
     ROUND_END_FIELDS,
+    planned_fields,
 )
 from meeple.games.altiplano.observation import LETTERS, MOVEMENT_TILES, SWAP_STEPS, Observer
 
@@ -996,7 +997,7 @@ def _one_each(names: Sequence[str], writers: list[tuple[tuple[str, ...], Any]]) 
 class _Viewer:
     """One viewer's vector and copies of the values it was written from: the table's in
     `_TABLE`'s order (a list, and a tuple of the same to compare at once), and its own
-    player's data in `_PLAYER_GROUPS` (each group a tuple of copies, to compare at once);
+    player's data in `_NAMES`' order (compared a field or `_PLAYER_GROUPS`' group at once);
     the other players' blocks are copied in from the shared `_Block`s, each when its stamp
     differs from the one copied last (`stamps`, by player)."""
 
@@ -1022,7 +1023,7 @@ class _Viewer:
         self.over = over
         self.table: list[Any] = [_NEVER] * tables
         self.table_now: tuple[Any, ...] = ()
-        self.own: list[tuple[Any, ...]] = [(_NEVER,) * len(group) for group in _PLAYER_GROUPS]
+        self.own: list[Any] = [_NEVER] * len(_NAMES)
         #: the version (`StateObservation._versions`) of the data `own` copies (0: none)
         self.own_version = 0
         self.stamps: list[int] = [0] * players
@@ -1043,8 +1044,8 @@ class _Block:
         self.vec: _Vector = array.array("f", bytes(4 * size))
         self.mv: _Writes = memoryview(self.vec)
         self.over = over
-        #: copies of the values the numbers were written from, by `_PLAYER_GROUPS`
-        self.kept: list[tuple[Any, ...]] = [(_NEVER,) * len(group) for group in _PLAYER_GROUPS]
+        #: copies of the values the numbers were written from, in `_NAMES`' order
+        self.kept: list[Any] = [_NEVER] * len(_NAMES)
         #: the version (`StateObservation._versions`) of the data `kept` copies (0: none)
         self.version = 0
         #: a new stamp (`meeple.engine.stamps`) whenever the numbers are written: a viewer
@@ -1052,11 +1053,13 @@ class _Block:
         self.stamp: int = next(STAMPS)
 
 
-#: A group of values compared at once: its getter, its indexes, and per value its writer and
-#: how it is copied.
-_Group = tuple[Callable[[Any], tuple[Any, ...]], range, tuple[Any, ...], tuple[Any, ...]]
-#: A player's field: its name, its group and its place in the group.
-_Place = tuple[str, int, int]
+#: A player's field: its name, its writer and how its value is copied.
+_Place = tuple[str, int, Callable[..., None], Callable[[Any], Any]]
+#: A group of a player's values compared at once: its getter, the getter of their copies (kept
+#: in `_NAMES`' order), and their places.
+_Group = tuple[
+    Callable[[Any], tuple[Any, ...]], Callable[[list[Any]], tuple[Any, ...]], tuple[_Place, ...]
+]
 #: A change of a player's data: the number of its data before, and the places of the fields
 #: it may have changed (None: any).
 _Change = tuple[int, tuple[_Place, ...] | None]
@@ -1064,23 +1067,26 @@ _Change = tuple[int, tuple[_Place, ...] | None]
 #: when another viewer looks, which may be several of its changes later (in planning, each
 #: plans all its tiles in a row).
 _CHANGES_KEPT = 8
+#: How many actions' places `StateObservation._planned_places` remembers: more than a game's
+#: planning actions (a few hundred), fewer than would weigh.
+_PLANNED_KEPT = 4096
 
 
-def _grouped(
-    groups: tuple[tuple[str, ...], ...],
-    names: tuple[str, ...],
-    writers: tuple[Any, ...],
-    copies: tuple[Callable[[Any], Any], ...],
-) -> tuple[_Group, ...]:
-    at = {name: i for i, name in enumerate(names)}
+def _changes_from(version: int) -> deque[_Change]:
+    """A player's last changes (`StateObservation._changes`) when its data of `version`
+    changed in ways not known."""
+    return deque(((version, None),), _CHANGES_KEPT)
+
+
+def _grouped(places: dict[str, _Place]) -> tuple[_Group, ...]:
+    """`_PLAYER_GROUPS` with their getters and places."""
     return tuple(
         (
             operator.itemgetter(*group),
-            range(len(group)),
-            tuple(writers[at[name]] for name in group),
-            tuple(copies[at[name]] for name in group),
+            operator.itemgetter(*(places[name][1] for name in group)),
+            tuple(places[name] for name in group),
         )
-        for group in groups
+        for group in _PLAYER_GROUPS
     )
 
 
@@ -1098,17 +1104,15 @@ class StateObservation:
         # The mission fields are read in every game (empty without Missions), so that the
         # whole player's data is compared at once.
         self._table_get = operator.itemgetter(*_TABLE)
-        self._player_get = operator.itemgetter(*_PLAYER, *_MISSIONS)
+        self._player_get = operator.itemgetter(*_NAMES)
         self._table_range = range(len(_TABLE))
-        self._player_range = range(len(_PLAYER) + len(_MISSIONS))
         self._table_writers = _one_each(_TABLE, _table_writers(o))
-        self._player_writers = _one_each(_PLAYER + _MISSIONS, _player_writers(o))
+        self._player_writers = _one_each(_NAMES, _player_writers(o))
         #: how each value is copied, chosen by the first state observed
         self._table_copy: tuple[Callable[[Any], Any], ...] = ()
-        self._player_copy: tuple[Callable[[Any], Any], ...] = ()
         #: viewer (a seat, None for the spectators) -> its vector and what it was written from
         self._viewers: dict[int | None, _Viewer] = {}
-        #: a player's groups of values compared at once, with their writers and copiers
+        #: a player's groups of values compared at once, with their places (`_grouped`)
         self._player_groups: tuple[_Group, ...] = ()
         #: [player] -> its block as the others see it (made with the first viewer)
         self._blocks: list[_Block] = []
@@ -1119,11 +1123,15 @@ class StateObservation:
         #: See `_track`.
         self._last: tuple[int, Any] = (0, None)
         self._versions: list[int] = [0] * self._n
-        self._changes: list[tuple[_Change, ...]] = [((0, None),)] * self._n
+        self._changes: list[deque[_Change]] = [_changes_from(0) for _ in range(self._n)]
         #: [action type of `ONE_SEAT`] -> the places of its `footprints.PLAYER_FIELDS`, and
         #: those of `ROUND_END_FIELDS`
         self._places: dict[type[Action], tuple[_Place, ...]] = {}
         self._round_end: tuple[_Place, ...] = ()
+        #: [field's name] -> its place (`_Place`); [id of an action of `ONE_PLAYER`] -> the
+        #: action and its places (`_planned_places`)
+        self._at: dict[str, _Place] = {}
+        self._planned: dict[int, tuple[Action, tuple[_Place, ...]]] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) without what it kept: that only saves work."""
@@ -1139,20 +1147,17 @@ class StateObservation:
             values = self._table_get(s)
             self._table_copy = tuple(map(_copier, _TABLE, values))
             values = self._player_get(s["players"][0])
-            self._player_copy = tuple(map(_copier, _PLAYER + _MISSIONS, values))
-            self._player_groups = _grouped(
-                _PLAYER_GROUPS, _NAMES, self._player_writers, self._player_copy
-            )
             at = {
-                name: (g, i)
-                for g, group in enumerate(_PLAYER_GROUPS)
-                for i, name in enumerate(group)
+                name: (name, i, self._player_writers[i], _copier(name, value))
+                for i, (name, value) in enumerate(zip(_NAMES, values, strict=True))
             }
+            self._player_groups = _grouped(at)
+            self._at = at
             self._places = {
-                kind: tuple((name, *at[name]) for name in sorted(fields))
+                kind: tuple(at[name] for name in sorted(fields))
                 for kind, fields in PLAYER_FIELDS.items()
             }
-            self._round_end = tuple((name, *at[name]) for name in sorted(ROUND_END_FIELDS))
+            self._round_end = tuple(at[name] for name in sorted(ROUND_END_FIELDS))
             self._blocks = [_Block(self._block_size, over) for _ in range(self._n)]
         vec = self._blank[:]
         if seat is not None:
@@ -1174,11 +1179,19 @@ class StateObservation:
         arr, mv = viewer.vec, viewer.mv
         base = 0 if seat is None else seat
         applied = state.applied
-        if applied is not None and applied[0] == viewer.state and applied[2] in ONE_PLAYER:
+        if applied is not None and applied[0] == viewer.state and type(applied[2]) in ONE_PLAYER:
             # since this viewer's last look, one action changed its actor's data and nothing
             # else: the table's and the other players' are as this vector shows them
             only = applied[1]
-            self._write_player(viewer, only, s["players"][only], seat, over, base)
+            before, places = self._changes[only][0]
+            if only == seat and before == viewer.own_version and places is not None:
+                # the viewer's own part, one change since: its fields (`_write_player`'s
+                # commonest case, written out: planning is a third of a game's steps)
+                p, at = s["players"][only], self._table_size  # a viewer's own block is first
+                self._write_fields(viewer.own, arr, mv, at, places, p, True, over, base)
+                viewer.own_version = self._versions[only]
+            else:
+                self._write_player(viewer, only, s["players"][only], seat, over, base)
         else:
             values = self._table_get(s)
             if values != viewer.table_now:
@@ -1211,26 +1224,41 @@ class StateObservation:
         """Number the players' data of `state`, which this observation has not seen yet:
         after one action of `footprints.ONE_SEAT` from the state last observed, only its
         actor's may have changed, and only the fields `footprints.PLAYER_FIELDS` names for
-        it, and if the round ended, every player's `ROUND_END_FIELDS`; after anything else,
-        any player's."""
+        it (`planned_fields` for one of `ONE_PLAYER`), and if the round ended, every
+        player's `ROUND_END_FIELDS`; after anything else, any player's."""
         applied, (stamp, round_) = state.applied, self._last
         versions, changes = self._versions, self._changes
-        if applied is not None and applied[0] == stamp and applied[2] in ONE_SEAT:
-            self._changed(applied[1], self._places[applied[2]])
+        if applied is not None and applied[0] == stamp and (kind := type(applied[2])) in ONE_SEAT:
+            if kind in ONE_PLAYER:
+                self._changed(applied[1], self._planned_places(applied[2]))
+            else:
+                self._changed(applied[1], self._places[kind])
             if s["round"] != round_:
                 for index in range(self._n):
                     self._changed(index, self._round_end)
         else:
             for index, version in enumerate(versions):
-                changes[index] = ((version, None),)
+                changes[index] = _changes_from(version)
                 versions[index] = next(STAMPS)
         self._last = (state.stamp, s["round"])
 
+    def _planned_places(self, action: Any) -> tuple[_Place, ...]:
+        """The places of `footprints.planned_fields(action)`, remembered per action object
+        (with the object, so that its id is not reused while remembered; at most
+        `_PLANNED_KEPT`, then afresh): the engine lists each action as one object."""
+        known = self._planned.get(id(action))
+        if known is not None and known[0] is action:
+            return known[1]
+        if len(self._planned) >= _PLANNED_KEPT:
+            self._planned.clear()
+        places = tuple(self._at[name] for name in sorted(planned_fields(action)))
+        self._planned[id(action)] = (action, places)
+        return places
+
     def _changed(self, index: int, places: tuple[_Place, ...] | None) -> None:
         """A new number for player `index`'s data, changed in `places` (None: anywhere)."""
-        versions, changes = self._versions, self._changes
-        changes[index] = ((versions[index], places), *changes[index][: _CHANGES_KEPT - 1])
-        versions[index] = next(STAMPS)
+        self._changes[index].appendleft((self._versions[index], places))
+        self._versions[index] = next(STAMPS)
 
     def _write_player(
         self, viewer: _Viewer, index: int, p: Any, seat: int | None, over: bool, base: int
@@ -1276,7 +1304,7 @@ class StateObservation:
 
     def _write_changed(
         self,
-        kept: list[tuple[Any, ...]],
+        kept: list[Any],
         out: _Vector,
         out_mv: _Writes,
         first: int,
@@ -1306,7 +1334,7 @@ class StateObservation:
 
     def _write_fields(
         self,
-        kept: list[tuple[Any, ...]],
+        kept: list[Any],
         out: _Vector,
         out_mv: _Writes,
         first: int,
@@ -1318,21 +1346,17 @@ class StateObservation:
     ) -> bool:
         """`_write_groups` of `fields` alone."""
         changed = False
-        groups = self._player_groups
-        for name, g, i in fields:
-            value, old = p[name], kept[g][i]
+        for name, at, write, copy in fields:
+            value, old = p[name], kept[at]
             if value != old:
-                write, copy = groups[g][2][i], groups[g][3][i]
                 write(out, out_mv, first, p, own, over, base, old)
-                new = list(kept[g])
-                new[i] = copy(value)
-                kept[g] = tuple(new)
+                kept[at] = copy(value)
                 changed = True
         return changed
 
     def _write_groups(
         self,
-        kept: list[tuple[Any, ...]],
+        kept: list[Any],
         out: _Vector,
         out_mv: _Writes,
         first: int,
@@ -1344,13 +1368,14 @@ class StateObservation:
         """Compare a player's data `p` with the copies `kept` (by `_PLAYER_GROUPS`) and write
         what changed in `out` from `first`; whether anything did."""
         changed = False
-        for g, (get, every, write, copy) in enumerate(self._player_groups):
-            values, olds = get(p), kept[g]
+        for get, get_kept, places in self._player_groups:
+            values, olds = get(p), get_kept(kept)
             if values != olds:
-                new = list(olds)
-                for i in compress(every, map(operator.ne, values, olds)):
-                    write[i](out, out_mv, first, p, own, over, base, olds[i])
-                    new[i] = copy[i](values[i])
-                kept[g] = tuple(new)
+                every = zip(places, values, olds, strict=True)
+                for (_, at, write, copy), value, old in compress(
+                    every, map(operator.ne, values, olds)
+                ):
+                    write(out, out_mv, first, p, own, over, base, old)
+                    kept[at] = copy(value)
                 changed = True
         return changed
