@@ -1,8 +1,9 @@
 """A seat's legal actions in its payload (`LiveTable.legal_entries`): an entry kept from the
-seat's last payload and sent again is exactly the one made afresh, at every position of random
-games of both games, with undos, in two languages; a payload once made never changes with later
-moves; an action met again with equal reads has the same words and elements anywhere in a game;
-a kept entry is really reused; and these checks find a stale entry."""
+table's earlier payloads and sent again is exactly the one made afresh, at every position of
+random games of both games, with undos, in two languages; a payload once made never changes with
+later moves; an action met again with equal reads has the same words and elements anywhere in a
+game; a kept entry is really reused, also for another seat, and the table keeps a bounded
+number; and these checks find a stale entry."""
 
 from __future__ import annotations
 
@@ -144,3 +145,23 @@ def test_an_unchanged_action_is_sent_as_kept() -> None:
             later = table.payload(seat, live.NO_LOG)["legal"]
             reused += len({id(e) for e in first} & {id(e) for e in later})
     assert reused > 0
+
+
+def test_an_entry_is_sent_to_every_seat_and_the_kept_ones_are_bounded() -> None:
+    """The table keeps its entries for all its seats: over a Tikal game the same entry (the
+    same object) goes to both seats, and the table never keeps more than
+    `TABLE_ENTRIES_KEPT` a language."""
+    rng = random.Random(5)
+    table = a_live_table("tikal", {"players": 2}, 5)
+    sent_to: dict[int, set[int]] = {}
+    sent = []  # every entry held, so that no identity is taken again by another
+    for _ in range(300):
+        if table.state.is_over():
+            break
+        for seat in table.state.to_move():
+            for entry in table.payload(seat, live.NO_LOG)["legal"]:
+                sent_to.setdefault(id(entry), set()).add(seat)
+                sent.append(entry)
+        assert all(len(kept) <= live.TABLE_ENTRIES_KEPT for kept in table.entries.values())
+        play_or_undo(table, rng)
+    assert any(len(seats) == 2 for seats in sent_to.values())

@@ -43,14 +43,17 @@ Reader = int | None
 ElementsOf = Callable[[GameState, Action], tuple[str, ...]]
 #: What a game's web module says an action's label and elements read of the state.
 ReadsOf = Callable[[GameState, Action], Hashable]
-#: A seat's legal actions as a payload last listed them, each by the action's identity: the
-#: action (which keeps that identity its own), what its label and elements read of the state
-#: then (`WebPlugin.action_reads`), and its entry as sent.
+#: Legal actions as a table's payloads listed them, each by the action's identity: the action
+#: (which keeps that identity its own), what its label and elements read of the state then
+#: (`WebPlugin.action_reads`), and its entry as sent.
 Entries = dict[int, tuple[Action, Hashable, dict[str, Any]]]
 
-#: A seat's entries are kept for the next payload only from a list of at most this many (the
+#: A payload's entries are kept for later payloads only from a list of at most this many (the
 #: longest lists, a tile's placements, come once: kept, they would only hold memory).
 ENTRIES_KEPT = 100
+#: A table keeps at most this many entries a language (`LiveTable.entries`), and starts
+#: afresh where a payload's would pass it.
+TABLE_ENTRIES_KEPT = 200
 
 
 #: `elements_of`'s answers by the `GameInfo`'s identity, each kept with its info (so that the
@@ -217,10 +220,10 @@ class LiveTable:
     #: What the game keeps of the views it made, so that the next ones share their parts that
     #: did not change (`GameState.shared_view`).
     view_parts: dict[Any, Any] = dataclasses.field(default_factory=dict, repr=False)
-    #: Each seat's legal actions as its last payload with any in a language listed them, by
-    #: seat and language (`legal_entries`): an entry whose action and reads are the same is
-    #: sent again, the same object (shared: not to be changed).
-    entries: dict[tuple[int, str], Entries] = dataclasses.field(default_factory=dict, repr=False)
+    #: The legal actions as the table's recent payloads in a language listed them, every
+    #: seat's together, by language (`legal_entries`): an entry whose action and reads are
+    #: the same is sent again, the same object (shared: not to be changed).
+    entries: dict[str, Entries] = dataclasses.field(default_factory=dict, repr=False)
 
     @classmethod
     def from_stored(cls, stored: StoredTable) -> LiveTable:
@@ -466,9 +469,12 @@ class LiveTable:
         self, seat: int, language: str, catalogue: Catalogue | None
     ) -> list[dict[str, Any]]:
         """`seat`'s legal actions as its payload lists them: each action's JSON, its label
-        said in `language` (`catalogue`) and its board elements. An action listed in the
-        seat's last payload in that language whose reads (`WebPlugin.action_reads`) are the
-        same is listed as it was there (the same entry); the others are made."""
+        said in `language` (`catalogue`) and its board elements. An action listed in one of
+        the table's recent payloads in that language, any seat's, whose reads
+        (`WebPlugin.action_reads`) are the same is listed as it was there (the same entry: the
+        reads hold at any two positions of a table, whoever moves); the others are made. Kept
+        across seats and positions, an entry is made again after a walk's figure returns or
+        at the other seat's turn far less often than when each seat kept its last list only."""
         state = self.state
         actions = state.legal_actions(seat)
         reads, elements, label = reads_of(self.info), elements_of(self.info), state.action_label
@@ -482,22 +488,26 @@ class LiveTable:
 
         if reads is None:
             return [entry(action) for action in actions]
-        kept = self.entries.get((seat, language), {})
-        made: Entries = {}
+        kept = self._entries_kept(language, len(actions))
         listed = []
         for action in actions:
             read = reads(state, action)
             known = kept.get(id(action))
             if known is None or known[0] is not action or known[1] != read:
-                known = (action, read, entry(action))
-            made[id(action)] = known
+                known = kept[id(action)] = (action, read, entry(action))
             listed.append(known[2])
-        if listed:
-            if len(listed) <= ENTRIES_KEPT:
-                self.entries[seat, language] = made
-            else:
-                self.entries.pop((seat, language), None)
         return listed
+
+    def _entries_kept(self, language: str, listing: int) -> Entries:
+        """Where a payload that lists `listing` legal actions in `language` finds and keeps
+        its entries: the table's, started afresh where they would grow past
+        `TABLE_ENTRIES_KEPT`; for a list longer than `ENTRIES_KEPT`, a new one not kept."""
+        if listing > ENTRIES_KEPT:
+            return {}
+        kept = self.entries.get(language)
+        if kept is None or len(kept) + listing > TABLE_ENTRIES_KEPT:
+            kept = self.entries[language] = {}
+        return kept
 
     def replay(self, seat: Reader, step: int, language: str = SOURCE_LANGUAGE) -> dict[str, Any]:
         """`seat`'s view after the first `step` moves, and its log up to then, in `language`

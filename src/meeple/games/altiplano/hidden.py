@@ -51,8 +51,16 @@ def census(comps: Components, s: Mapping[str, Any]) -> dict[str, int]:
 def _redact_player(p: Player, public_missions: bool) -> dict[str, Any]:
     """Another seat's player data as a seat sees it (copied: views never share state data).
     The secret fields are left out before copying, not copied and then dropped."""
-    q = copy_player({key: value for key, value in p.items() if key not in _SECRET})
-    return _sizes(q, p, public_missions)
+    return _sizes(copy_player(_public(p)), p, public_missions)
+
+
+def _public(p: Mapping[str, Any]) -> dict[str, Any]:
+    """A player's data without the secret fields, in its own order: a copy less seven keys
+    (a comprehension that tested each of its 35 keys took four times as long)."""
+    q = dict(p)
+    for key in SECRET_PLAYER_FIELDS:
+        q.pop(key, None)
+    return q
 
 
 def make_view(
@@ -179,8 +187,7 @@ def _kept_player(
 
 def _redacted(p: dict[str, Any], public_missions: bool) -> dict[str, Any]:
     """`_redact_player` of a player's copy, sharing its values."""
-    q = {key: value for key, value in p.items() if key not in _SECRET}
-    return _sizes(q, p, public_missions)
+    return _sizes(_public(p), p, public_missions)
 
 
 def _sizes(q: dict[str, Any], p: Mapping[str, Any], public_missions: bool) -> dict[str, Any]:

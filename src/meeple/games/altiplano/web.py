@@ -37,7 +37,7 @@ acting seat's own fields and order card, which every seat sees on the board.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from meeple.engine.actions import Action
@@ -65,16 +65,11 @@ def action_reads(state: AltiplanoState, action: Action) -> Hashable:
     names it and its price, which follows from it and the space), the mover's role that a
     production's label names, and the elements themselves for selling, delivering and
     storing (they read the acting seat's fields and order, and the phase); None for the
-    rest, whose words and elements come from the action and the edition alone."""
-    match action:
-        case A.BuyExtension(slot=slot):
-            strip = state.s["strip"]
-            return strip[slot] if 0 <= slot < len(strip) else None
-        case A.Produce():
-            return state.producer_role()
-        case A.Sell() | A.Deliver() | A.Store():
-            return _goods_elements(state, action)
-    return None
+    rest, whose words and elements come from the action and the edition alone. Looked up by
+    the action's type: the server asks it for every legal action of every position it sends,
+    and a `match` tried each case's class in turn for the many actions that read nothing."""
+    read = _READS.get(type(action))
+    return None if read is None else read(state, action)
 
 
 def _draft_elements(action: Action) -> tuple[str, ...]:
@@ -154,6 +149,25 @@ def _goods_elements(state: AltiplanoState, action: Action) -> tuple[str, ...]:
         case A.BufferCorn():
             return ("corn:received", "buffer")
     return ()
+
+
+def _extension_reads(state: AltiplanoState, action: A.BuyExtension) -> Hashable:
+    strip = state.s["strip"]
+    return strip[action.slot] if 0 <= action.slot < len(strip) else None
+
+
+def _producer_reads(state: AltiplanoState, action: A.Produce) -> Hashable:
+    return state.producer_role()
+
+
+#: `action_reads` of each kind of action whose label or elements read the state.
+_READS: dict[type[Action], Callable[[AltiplanoState, Any], Hashable]] = {
+    A.BuyExtension: _extension_reads,
+    A.Produce: _producer_reads,
+    A.Sell: _goods_elements,
+    A.Deliver: _goods_elements,
+    A.Store: _goods_elements,
+}
 
 
 def _produce_elements(action: A.Produce) -> tuple[str, ...]:
