@@ -83,7 +83,8 @@ ONE_SEAT: frozenset[type[Action]] = frozenset(PLAYER_FIELDS)
 
 #: [the kind of field a tile or coin is put on or taken from: its target's part before the
 #: colon] -> the player's field that holds it (`action_fields.put_on_field`,
-#: `remove_from_field`: any other kind is a movement field)
+#: `remove_from_field`, which take any other kind for a movement field: the engine writes
+#: those `move:N`)
 TARGET_FIELDS = {
     "loc": "fields",
     "role": "role_fields",
@@ -92,7 +93,8 @@ TARGET_FIELDS = {
     "move": "move",
 }
 #: [type of `ONE_PLAYER`] -> the actor's fields it changes besides the field and the tile's or
-#: coin's source (`planning.do_place`, `do_unplace`; `draw.do_take_back_tile`, `..._coin`)
+#: coin's source (`planning.do_place`, `do_unplace`; `draw.do_take_back_tile`,
+#: `do_take_back_coin`)
 _PLANNED = {
     A.Place: ("placed_now",),
     A.Unplace: ("placed_now",),

@@ -50,8 +50,8 @@ it is finding what changed: reading and comparing the four players' data and the
 out. Session 29 shared the blocks others see (23.2 → 21.0 µs a call over a replayed game; with
 the adapters' own changes a PettingZoo step 33 k instructions fewer pure, 37 k compiled).
 Session 32's stamps (a placement compares its actor's data only): 162 k → 126 k a call pure,
-136 k → 108 k compiled (`benchmarks/observation_instructions.py --game altiplano`). Session
-34's footprints: see docs/benchmarks.md.
+136 k → 108 k compiled (`benchmarks/observation_instructions.py --game altiplano`). Sessions
+34's and 35's footprints (101 k → 91 k a call pure in session 35): see docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -1053,7 +1053,8 @@ class _Block:
         self.stamp: int = next(STAMPS)
 
 
-#: A player's field: its name, its writer and how its value is copied.
+#: A player's field: its name, its index in `_NAMES` (where its copy is kept), its writer and
+#: how its value is copied.
 _Place = tuple[str, int, Callable[..., None], Callable[[Any], Any]]
 #: A group of a player's values compared at once: its getter, the getter of their copies (kept
 #: in `_NAMES`' order), and their places.
