@@ -83,6 +83,19 @@ def tiles_problem(
     )
 
 
+#: [the kind of an action field, a target's part before its colon] -> the player's data that
+#: holds its tiles or coins, as `remove_from_field` and `put_on_field` read a target (and
+#: `footprints.planned_fields` says what a step changes): the engine names a movement field
+#: ``move:N``.
+TARGET_FIELDS = {
+    "loc": "fields",
+    "role": "role_fields",
+    "ext": "ext_fields",
+    "wild": "wild",
+    "move": "move",
+}
+
+
 def remove_from_field(st: AltiplanoState, p: Player, target: str, good: str) -> None:
     kind, _, name = target.partition(":")
     if kind == "loc":

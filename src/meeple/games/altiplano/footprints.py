@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from meeple.engine.actions import Action
 from meeple.games.altiplano import actions as A
+from meeple.games.altiplano.action_fields import TARGET_FIELDS
 from meeple.games.altiplano.components import COINS
 
 ONE_PLAYER: frozenset[type[Action]] = frozenset(
@@ -81,17 +82,6 @@ PLAYER_FIELDS: dict[type[Action], frozenset[str]] = {
 
 ONE_SEAT: frozenset[type[Action]] = frozenset(PLAYER_FIELDS)
 
-#: [the kind of field a tile or coin is put on or taken from: its target's part before the
-#: colon] -> the player's field that holds it (`action_fields.put_on_field`,
-#: `remove_from_field`, which take any other kind for a movement field: the engine writes
-#: those `move:N`)
-TARGET_FIELDS = {
-    "loc": "fields",
-    "role": "role_fields",
-    "ext": "ext_fields",
-    "wild": "wild",
-    "move": "move",
-}
 #: [type of `ONE_PLAYER`] -> the actor's fields it changes besides the field and the tile's or
 #: coin's source (`planning.do_place`, `do_unplace`; `draw.do_take_back_tile`,
 #: `do_take_back_coin`)
@@ -105,8 +95,9 @@ _PLANNED = {
 
 def planned_fields(action: A.Place | A.Unplace | A.TakeBackTile | A.TakeBackCoin) -> frozenset[str]:
     """The actor's fields an action of `ONE_PLAYER` may change, fewer than its type's
-    `PLAYER_FIELDS`: the field its target names, where its tile or coin comes from or goes
-    (the planning tiles, the coins) and, in planning, the tiles placed this round."""
+    `PLAYER_FIELDS`: the field its target names (`action_fields.TARGET_FIELDS`), where its
+    tile or coin comes from or goes (the planning tiles, the coins) and, in planning, the
+    tiles placed this round."""
     good = action.good if not isinstance(action, A.TakeBackCoin) else COINS
     field = TARGET_FIELDS[action.target.partition(":")[0]]
     source = "coins" if good == COINS else "planning"
