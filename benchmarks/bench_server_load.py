@@ -459,8 +459,8 @@ def main() -> None:
         type=int,
         default=1,
         help="run the trees in turn this many times for each N (A B A B …), then print each "
-        "tree's mean CPU a move and its range: one run's figure moves by ±5–10 %% on this "
-        "shared machine",
+        "tree's mean CPU a move and its range, and each later tree against the first, round by "
+        "round: one run's figure moves by ±5–15 %% on this shared machine",
     )
     parser.add_argument("--json", action="store_true", help="one JSON object per N instead")
     parser.add_argument(
@@ -518,6 +518,24 @@ def main() -> None:
                         f"{server}: server CPU {statistics.mean(figures):.3f} ms a move on "
                         f"average over {len(figures)} runs ({min(figures)}–{max(figures)})"
                     )
+                first, *others = cpu
+                for server in others:
+                    print(paired(server, cpu[server], first, cpu[first]))
+
+
+def paired(server: str, figures: list[float], base: str, base_figures: list[float]) -> str:
+    """`server`'s CPU a move against `base`'s, round by round: each round runs the trees one
+    after the other, so the two figures of a round share the machine's mood of that minute,
+    which moves one tree's figure by more than a change's effect (docs/benchmarks.md, "Session
+    36"). The mean of the rounds' ratios, their range, and in how many rounds it was lower."""
+    rounds = zip(figures, base_figures, strict=True)
+    ratios = [100 * (after / before - 1) for after, before in rounds]
+    lower = sum(ratio < 0 for ratio in ratios)
+    return (
+        f"{server} against {base}: {statistics.mean(ratios):+.1f} % a move on average over "
+        f"{len(ratios)} paired rounds ({min(ratios):+.1f} % to {max(ratios):+.1f} %), lower in "
+        f"{lower} of {len(ratios)}"
+    )
 
 
 if __name__ == "__main__":

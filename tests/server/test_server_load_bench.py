@@ -56,3 +56,17 @@ def test_the_web_stack_floor_runs_and_reports_its_cpu_a_move():
     words = run.stdout.split()
     assert words[:2] == ["2", "pairs,"] and int(words[2]) > 10, run.stdout
     assert float(words[words.index("ms") - 1]) > 0
+
+
+def test_a_tree_is_compared_with_the_first_round_by_round():
+    sys.path.insert(0, str(BENCH.parent))
+    try:
+        from bench_server_load import paired
+    finally:
+        sys.path.remove(str(BENCH.parent))
+    # Round 1: 0.50 against 0.60 (-16.7 %); round 2: 0.66 against 0.60 (+10 %).
+    said = paired("after", [0.50, 0.66], "before", [0.60, 0.60])
+    assert said == (
+        "after against before: -3.3 % a move on average over 2 paired rounds "
+        "(-16.7 % to +10.0 %), lower in 1 of 2"
+    )
