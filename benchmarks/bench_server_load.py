@@ -3,7 +3,8 @@
 Run:  .venv/bin/python benchmarks/bench_server_load.py [--tables 10 100 500]
       [--postgres postgresql://… [--processes 2]] [--think 1.0] [--moves-per-table 40]
       [--seconds 60]
-      [--language de] [--deltas] [--gc-report] [--src TREE ... [--rounds K]]
+      [--language de] [--deltas] [--gc-report] [--src TREE ...] [--python PYTHON ...]
+      [--rounds K]
 
 For each N, a real ``meeple serve`` process is started on a fresh database (an SQLite file in
 a temporary directory, or a PostgreSQL database given with ``--postgres``, which must be
@@ -21,7 +22,10 @@ since the last one (``?deltas=1``, as the pages and the Python client do). ``--p
 starts K server processes on the one PostgreSQL database: the tables are made through the
 first, and table i's seats connect to process i modulo K (a table stays with one process, as a
 load balancer that routes by table keeps it; the others hear of its changes through
-PostgreSQL's notifications); the server CPU is the processes' together.
+PostgreSQL's notifications); the server CPU is the processes' together. ``--python`` serves each
+tree with each of several interpreters (each with the server's dependencies, a virtual
+environment's ``python``), named ``TREE@ENV`` by the environment's folder: the same code on
+two builds of CPython in one run.
 
 The driver (this process) must not be the bottleneck, so its CPU use is printed next to the
 server's (both in % of one core): a driver near 100 % means the figures measure it. The
@@ -148,12 +152,12 @@ GC_PROBE = Path(__file__).resolve().parent / "server_gc_probe"
 
 @contextlib.contextmanager
 def running_server(
-    db: str, src: str | None, gc_report: Path | None = None
+    db: str, src: str | None, gc_report: Path | None = None, python: str = sys.executable
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """A ``meeple serve`` process on `db` at a free port, from the source tree `src` (None:
-    the installed one); yields its base URL and process. Its log goes to a file: a pipe
-    nobody reads would fill up and stop the server. With `gc_report`, the server writes its
-    collector's figures there when stopped."""
+    the installed one) on the interpreter `python`; yields its base URL and process. Its log
+    goes to a file: a pipe nobody reads would fill up and stop the server. With `gc_report`,
+    the server writes its collector's figures there when stopped."""
     port = free_port()
     env = dict(os.environ)
     paths = [src] if src is not None else []
@@ -161,7 +165,7 @@ def running_server(
         paths.append(str(GC_PROBE))
         env["MEEPLE_GC_PROBE"] = str(gc_report)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [*paths, env.get("PYTHONPATH")]))
-    serve = [sys.executable, "-c", SERVE, "serve", "--port", str(port), "--db", db]
+    serve = [python, "-c", SERVE, "serve", "--port", str(port), "--db", db]
     with tempfile.TemporaryFile() as log:
         server = subprocess.Popen(
             serve + unlimited_rates(serve[:4], env),
@@ -357,11 +361,17 @@ async def drive(
 
 
 def run(
-    n: int, db: str, src: str | None, limits: argparse.Namespace, gc_report: Path | None
+    n: int,
+    db: str,
+    src: str | None,
+    limits: argparse.Namespace,
+    gc_report: Path | None,
+    python: str = sys.executable,
 ) -> Result:
     with contextlib.ExitStack() as stack:
         servers = [
-            stack.enter_context(running_server(db, src, gc_report)) for _ in range(limits.processes)
+            stack.enter_context(running_server(db, src, gc_report, python))
+            for _ in range(limits.processes)
         ]
         bases = [base for base, _ in servers]
         tables = [create_table(bases[0], limits.game[i % len(limits.game)]) for i in range(n)]
@@ -450,6 +460,12 @@ def main() -> None:
         help="source trees to serve from, in turn for each N (before and after a change)",
     )
     parser.add_argument(
+        "--python",
+        nargs="+",
+        default=[sys.executable],
+        help="interpreters to serve each tree with (a virtual environment's python each)",
+    )
+    parser.add_argument(
         "--deltas",
         action="store_true",
         help="seats take deltas (as the pages and the Python client do), not whole positions",
@@ -485,17 +501,23 @@ def main() -> None:
             f"{'deltas' if args.deltas else 'whole positions'}, {args.processes} process(es), "
             f"at most {args.moves_per_table} moves per table and {args.seconds} s"
         )
+        for python in args.python if len(args.python) > 1 else []:
+            print(f"{environment(python)}: {interpreter(python)}")
         print(" ".join(fmt.format(name) for name, fmt in columns(args)))
     if args.rounds < 1:
         parser.error("--rounds is at least 1")
     with tempfile.TemporaryDirectory() as scratch:
         for i, n in enumerate(args.tables):
             cpu: dict[str, list[float]] = {}
-            for k, src in enumerate(src for _ in range(args.rounds) for src in args.src):
+            servers = [(src, python) for src in args.src for python in args.python]
+            for k, (src, python) in enumerate(servers * args.rounds):
                 db = args.postgres or str(Path(scratch) / f"load-{i}-{k}.db")
                 server = "installed" if src is None else Path(src).resolve().parent.name
+                if len(args.python) > 1:
+                    server += f"@{environment(python)}"
                 gc_report = Path(scratch) / f"gc-{i}-{k}.json" if args.gc_report else None
-                figures = {"server": server, **run(n, db, src, args, gc_report).to_json()}
+                result = run(n, db, src, args, gc_report, python)
+                figures = {"server": server, **result.to_json()}
                 cpu.setdefault(server, []).append(figures["server_cpu_ms_per_move"])
                 if args.json:
                     print(
@@ -521,6 +543,20 @@ def main() -> None:
                 first, *others = cpu
                 for server in others:
                     print(paired(server, cpu[server], first, cpu[first]))
+
+
+def environment(python: str) -> str:
+    """The name an interpreter's runs go by: its virtual environment's folder (``.venv`` for
+    ``.venv/bin/python``), else the interpreter's own file name."""
+    path = Path(python)
+    venv = path.parent.parent
+    return venv.name if (venv / "pyvenv.cfg").is_file() else path.name
+
+
+def interpreter(python: str) -> str:
+    """What `python` says of itself: its version, build date and compiler (``-VV``)."""
+    said = subprocess.run([python, "-VV"], capture_output=True, text=True, check=True)
+    return said.stdout.strip()
 
 
 def paired(server: str, figures: list[float], base: str, base_figures: list[float]) -> str:

@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,8 +18,10 @@ BENCH = Path(__file__).parents[2] / "benchmarks" / "bench_server_load.py"
 @pytest.mark.timeout(90)
 @pytest.mark.parametrize("deltas", [False, True])
 def test_quick_load_run_reports_round_trips(deltas):
+    # The run of deltas names its interpreter (`--python`), as a comparison of two does.
+    chosen = ["--deltas", "--python", sys.executable] if deltas else []
     run = subprocess.run(
-        [sys.executable, str(BENCH), "--quick", "--json", *(["--deltas"] if deltas else [])],
+        [sys.executable, str(BENCH), "--quick", "--json", *chosen],
         capture_output=True,
         text=True,
         timeout=80,
@@ -58,12 +61,26 @@ def test_the_web_stack_floor_runs_and_reports_its_cpu_a_move():
     assert float(words[words.index("ms") - 1]) > 0
 
 
-def test_a_tree_is_compared_with_the_first_round_by_round():
+def _bench() -> Any:
     sys.path.insert(0, str(BENCH.parent))
     try:
-        from bench_server_load import paired
+        import bench_server_load
     finally:
         sys.path.remove(str(BENCH.parent))
+    return bench_server_load
+
+
+def test_an_interpreter_goes_by_its_environments_name(tmp_path: Path) -> None:
+    environment = _bench().environment
+    venv = tmp_path / "pgo"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    assert environment(str(venv / "bin" / "python")) == "pgo"
+    assert environment("/usr/bin/python3.11") == "python3.11"  # no environment: its file
+
+
+def test_a_tree_is_compared_with_the_first_round_by_round():
+    paired = _bench().paired
     # Round 1: 0.50 against 0.60 (-16.7 %); round 2: 0.66 against 0.60 (+10 %).
     said = paired("after", [0.50, 0.66], "before", [0.60, 0.60])
     assert said == (
