@@ -18,7 +18,7 @@ BENCH = Path(__file__).parents[2] / "benchmarks" / "bench_server_load.py"
 @pytest.mark.timeout(90)
 @pytest.mark.parametrize("deltas", [False, True])
 def test_quick_load_run_reports_round_trips(deltas):
-    # The run of deltas names its interpreter (`--python`), as a comparison of two does.
+    # The run of deltas is served by the interpreter given with `--python`, as in a comparison.
     chosen = ["--deltas", "--python", sys.executable] if deltas else []
     run = subprocess.run(
         [sys.executable, str(BENCH), "--quick", "--json", *chosen],
