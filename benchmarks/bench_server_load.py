@@ -45,6 +45,7 @@ import gc
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -494,6 +495,18 @@ def main() -> None:
         parser.error("--gc-report probes one server process")
     if args.quick:
         args.tables, args.moves_per_table, args.seconds, args.think = [2], 6, 20.0, 0.0
+    if args.rounds < 1:
+        parser.error("--rounds is at least 1")
+    for python in args.python:
+        if shutil.which(python) is None:
+            parser.error(f"--python {python}: no such interpreter")
+    servers = {
+        server_name(src, python, len(args.python) > 1): (src, python)
+        for src in args.src
+        for python in args.python
+    }
+    if len(servers) < len(args.src) * len(args.python):
+        parser.error("two servers would go by one name: give trees and environments other names")
     database = "PostgreSQL" if args.postgres else "SQLite"
     if not args.json:
         print(
@@ -504,17 +517,12 @@ def main() -> None:
         for python in args.python if len(args.python) > 1 else []:
             print(f"{environment(python)}: {interpreter(python)}")
         print(" ".join(fmt.format(name) for name, fmt in columns(args)))
-    if args.rounds < 1:
-        parser.error("--rounds is at least 1")
     with tempfile.TemporaryDirectory() as scratch:
         for i, n in enumerate(args.tables):
             cpu: dict[str, list[float]] = {}
-            servers = [(src, python) for src in args.src for python in args.python]
-            for k, (src, python) in enumerate(servers * args.rounds):
+            for k, server in enumerate(list(servers) * args.rounds):
+                src, python = servers[server]
                 db = args.postgres or str(Path(scratch) / f"load-{i}-{k}.db")
-                server = "installed" if src is None else Path(src).resolve().parent.name
-                if len(args.python) > 1:
-                    server += f"@{environment(python)}"
                 gc_report = Path(scratch) / f"gc-{i}-{k}.json" if args.gc_report else None
                 result = run(n, db, src, args, gc_report, python)
                 figures = {"server": server, **result.to_json()}
@@ -543,6 +551,13 @@ def main() -> None:
                 first, *others = cpu
                 for server in others:
                     print(paired(server, cpu[server], first, cpu[first]))
+
+
+def server_name(src: str | None, python: str, several_pythons: bool) -> str:
+    """A server's name in the figures: its tree's folder (``installed`` without one), and
+    with several interpreters, ``@`` and the interpreter's `environment`."""
+    tree = "installed" if src is None else Path(src).resolve().parent.name
+    return f"{tree}@{environment(python)}" if several_pythons else tree
 
 
 def environment(python: str) -> str:

@@ -79,6 +79,26 @@ def test_an_interpreter_goes_by_its_environments_name(tmp_path: Path) -> None:
     assert environment("/usr/bin/python3.11") == "python3.11"  # no environment: its file
 
 
+def test_servers_are_named_by_tree_and_environment_and_never_alike(tmp_path: Path) -> None:
+    server_name = _bench().server_name
+    assert server_name(None, sys.executable, False) == "installed"
+    assert server_name("/x/after/src", "/usr/bin/python3.11", True) == "after@python3.11"
+    # Two servers of one name would pool their rounds: refused before any server starts.
+    for arguments in (
+        ["--src", "/x/t/src", "/y/t/src"],
+        ["--python", sys.executable, sys.executable],
+        ["--python", str(tmp_path / "no-python")],
+    ):
+        run = subprocess.run(
+            [sys.executable, str(BENCH), "--quick", *arguments],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert run.returncode == 2 and "error:" in run.stderr, (arguments, run.stderr)
+        assert "server tables" not in run.stdout  # no run began
+
+
 def test_a_tree_is_compared_with_the_first_round_by_round():
     paired = _bench().paired
     # Round 1: 0.50 against 0.60 (-16.7 %); round 2: 0.66 against 0.60 (+10 %).
