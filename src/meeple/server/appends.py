@@ -39,7 +39,7 @@ Pending = tuple[Append, asyncio.Future[None]]
 #: 3 ms cut the server's CPU a move by about a tenth (docs/benchmarks.md, "Session 30: moves
 #: of several tables in one commit"), and 8 ms by 8 % more, 3-19 % by run ("Session 36": by the
 #: rate alone, five moves a commit instead of two or three); a move's answer comes up to that
-#: much later (the round trip's p99 15-17 ms there, against the 50 ms it may take).
+#: much later (the round trip's p99 14-17 ms there, against the 50 ms it may take).
 GATHER_FOR = 0.008
 #: Moves of different tables count as coming in quick succession when a batch's first append
 #: comes this soon after the last batch's (or after the writer's wait for more ended): a rate
