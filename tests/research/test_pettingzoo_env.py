@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import gymnasium
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
@@ -46,6 +47,37 @@ def test_a_whole_game_passes_the_api_test(game: str) -> None:
     assert not e.agents
     state = e.state
     assert state is not None and state.is_over()
+
+
+@pytest.mark.parametrize("game", research_games())
+def test_spaces_are_made_when_first_asked_for_and_hold_what_the_game_gives(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new environment and its games make no gymnasium space (the spaces cost more than the
+    rest of a new environment); asked for, they are made once, hold every observation, and may
+    be replaced, as PettingZoo's attributes may."""
+    made: list[object] = []
+    box = gymnasium.spaces.Box
+
+    def counted_box(*args: object, **kwargs: object) -> object:
+        made.append(args)
+        return box(*args, **kwargs)
+
+    monkeypatch.setattr(gymnasium.spaces, "Box", counted_box)
+    e = env(game, players=2)
+    e.reset(seed=2)
+    for _agent in e.agent_iter(max_iter=20):
+        observation, _, _, _, _ = e.last()
+        e.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert made == []
+    agent = e.agent_selection
+    assert e.observation_space(agent) is e.observation_spaces[agent]
+    assert e.observation_space(agent).contains(e.observe(agent))
+    assert e.action_space(agent).n == e.encoding.action_space_size
+    assert len(made) == 2 * len(e.possible_agents)  # each agent's vector and mask, once
+    e.observation_spaces = {a: gymnasium.spaces.Discrete(1) for a in e.possible_agents}
+    assert e.observation_space(agent) == gymnasium.spaces.Discrete(1)
+    assert e.action_space(agent).n == e.encoding.action_space_size
 
 
 def test_only_the_agent_to_act_has_legal_actions_and_the_mask_is_theirs() -> None:
