@@ -42,7 +42,7 @@ import operator
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from itertools import compress, repeat
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -257,18 +257,30 @@ class Observation:
     def _write_move(self, state: TikalState, slots: tuple[int, ...]) -> None:
         """Write what a figure's move changed in the state last observed: the worker `slots`
         it names, and of the leaders, the supplies and the action points (`_MOVED`) those
-        that differ."""
-        kept = self._kept
+        that differ. The three are read and compared one by one (a tuple of them, as
+        `operator.attrgetter` gives, and a `zip` over it cost about a third of a move's
+        observation, compiled)."""
+        kept, feeds = self._kept, self._writers
         if slots:
             workers, now = kept[_WORKERS], state.workers
             for slot in slots:
                 workers[slot] = now[slot]
             self._write_workers(slots, _NO_SPACES, kept)
-        for i, value in zip(_MOVED_AT, _GET_MOVED(state), strict=True):
-            if value != kept[i]:
-                kept[i] = value.copy() if type(value) is list else value
-                for writer in self._writers[i]:
-                    writer(kept)
+        leader = state.leader
+        if leader != kept[_LEADER]:
+            kept[_LEADER] = leader.copy()
+            for writer in feeds[_LEADER]:
+                writer(kept)
+        supply = state.supply
+        if supply != kept[_SUPPLY]:
+            kept[_SUPPLY] = supply.copy()
+            for writer in feeds[_SUPPLY]:
+                writer(kept)
+        ap = state.ap
+        if ap != kept[_AP]:
+            kept[_AP] = ap
+            for writer in feeds[_AP]:
+                writer(kept)
 
     def _write_placement(self, state: TikalState, space: int) -> None:
         """Write what a placement changed in the state last observed: the placed `space`
@@ -334,8 +346,11 @@ class Observation:
         """Rewrite each space's numbers, storing only those that differ."""
         t, board, written, where = self.t, self._board, self._spaces, self._where
         tile_at, rotation, temples, workers, camp, guard, piles = _GET_SPATIAL(values)
-        tokens = _counts(piles)
+        # a few spaces (a placement, an excavation) find their tokens in the pair as it is
+        tokens = _counts(piles) if len(spaces) > _FEW_SPACES else None
+        piled, counts = piles
         n, cell, temple_at, tokens_at = t.n, t.cell, t.at["temple_value"], t.at["tokens"]
+        firsts = t.workers
         for space in spaces:
             numbers: dict[int, float] = {}
             tile = tile_at[space]
@@ -346,20 +361,28 @@ class Observation:
                     numbers[plane + c] = count
                 if temples[space]:
                     numbers[temple_at + c] = temples[space]
-                if tokens.get(space):
-                    numbers[tokens_at + c] = tokens[space]
-                for first, count in zip(t.workers, workers[space * n : space * n + n], strict=True):
+                if tokens is not None:
+                    if tokens.get(space):
+                        numbers[tokens_at + c] = tokens[space]
+                elif space in piled:
+                    numbers[tokens_at + c] = counts[piled.index(space)]
+                first = space * n
+                for seat in range(n):
+                    count = workers[first + seat]
                     if count:
-                        numbers[first + c] = count
+                        numbers[firsts[seat] + c] = count
                 if camp[space] != NO_SEAT:
                     numbers[t.camps[camp[space]] + c] = 1
                 if guard[space] != NO_SEAT:
                     numbers[t.guards[guard[space]] + c] = 1
+            # loops rather than the views' set operations, which build sets (and tuples)
             before = written[space]
-            for i in before.keys() - numbers.keys():
-                board[where[i]] = 0.0
-            for i, number in numbers.items() - before.items():
-                board[where[i]] = number
+            for i in before:
+                if i not in numbers:
+                    board[where[i]] = 0.0
+            for i, number in numbers.items():
+                if before.get(i) != number:
+                    board[where[i]] = number
             written[space] = numbers
 
     def _write_workers(
@@ -369,11 +392,12 @@ class Observation:
         (`done`): what a walk changes."""
         t, board, written, where = self.t, self._board, self._spaces, self._where
         workers, tile_at = values[_WORKERS], values[_AT["tile_at"]]
+        n, firsts, cell = t.n, t.workers, t.cell
         for slot in slots:
-            space, seat = divmod(slot, t.n)
+            space = slot // n
             if space in done:
                 continue
-            i = t.workers[seat] + t.cell[space]
+            i = firsts[slot - space * n] + cell[space]
             count = workers[slot] if tile_at[space] != NO_TILE else 0
             if count:
                 written[space][i] = count
@@ -462,6 +486,10 @@ def _positions(fields: AbstractSet[str]) -> set[int]:
     return {i for name in fields for i in _FROM_FIELD.get(name, ())}
 
 
+#: Up to this many spaces rewritten, each finds its tokens in `_read_tokens`' pair itself.
+_FEW_SPACES: Final = 4
+
+
 def _counts(tokens: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[int, int]:
     """The face-down tokens by space, from `_read`'s pair (two tuples cost a third of the
     dict, and the counts change in few steps)."""
@@ -471,11 +499,13 @@ def _counts(tokens: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[int, int]:
 _GET = operator.attrgetter(*_PLAIN)
 _GET_SPATIAL = operator.itemgetter(*(_AT[name] for name in _SPATIAL))
 _SPATIAL_AT = frozenset(_AT[name] for name in _SPATIAL)
-_WORKERS = _AT["workers"]
+_WORKERS: Final = _AT["workers"]
 #: What a figure's move may change besides the workers (`TikalState.figure_moved`).
 _MOVED = ("leader", "supply", "ap")
-_GET_MOVED = operator.attrgetter(*_MOVED)
-_MOVED_AT = tuple(_AT[name] for name in _MOVED)
+#: (Final: the compiled build keeps them as C values, not names looked up at each use)
+_LEADER: Final = _AT["leader"]
+_SUPPLY: Final = _AT["supply"]
+_AP: Final = _AT["ap"]
 _NO_SPACES: frozenset[int] = frozenset()
 #: What a placement changes on its space (besides its tokens), and elsewhere
 #: (`placement.PLACEMENT_CHANGES`; the token supply as `_read` reads it, its size).
