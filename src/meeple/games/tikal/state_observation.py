@@ -90,7 +90,9 @@ _PLAIN = (
     "scoring_final",
 )
 _MADE = ("tokens", "to_move", "stack_size", "stack_top", "token_supply", "scoring_queue")
-_AT = {name: i for i, name in enumerate(_PLAIN + _MADE)}
+#: The module's tables are `Final`: the compiled build keeps them as C values instead of
+#: looking each name up in the module at every use (1,000 instructions an observation).
+_AT: Final = {name: i for i, name in enumerate(_PLAIN + _MADE)}
 #: The values of the board's spaces, by the space (`workers` by the seat's slot, `tokens` a
 #: dict of counts by space).
 _SPATIAL = ("tile_at", "rotation", "temple_top", "workers", "camp", "guard", "tokens")
@@ -435,7 +437,7 @@ def _read_stack_top(state: TikalState) -> str | None:
 
 
 #: `_MADE`'s values each on its own, as `_read` makes them.
-_MAKERS: dict[str, Callable[[TikalState], Any]] = {
+_MAKERS: Final[dict[str, Callable[[TikalState], Any]]] = {
     "tokens": _read_tokens,
     "to_move": TikalState.to_move,
     "stack_size": lambda state: len(state.stack),
@@ -460,7 +462,7 @@ _FROM_FIELD = {name: (_AT[name],) for name in _PLAIN} | {
     "token_supply": (_AT["token_supply"],),
     "scoring_queue": (_AT["scoring_queue"],),
 }
-_ALL = range(len(_AT))
+_ALL: Final = range(len(_AT))
 
 
 class _Declared:
@@ -496,26 +498,25 @@ def _counts(tokens: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[int, int]:
     return dict(zip(*tokens, strict=True))
 
 
-_GET = operator.attrgetter(*_PLAIN)
-_GET_SPATIAL = operator.itemgetter(*(_AT[name] for name in _SPATIAL))
-_SPATIAL_AT = frozenset(_AT[name] for name in _SPATIAL)
+_GET: Final = operator.attrgetter(*_PLAIN)
+_GET_SPATIAL: Final = operator.itemgetter(*(_AT[name] for name in _SPATIAL))
+_SPATIAL_AT: Final = frozenset(_AT[name] for name in _SPATIAL)
 _WORKERS: Final = _AT["workers"]
 #: What a figure's move may change besides the workers (`TikalState.figure_moved`).
 _MOVED = ("leader", "supply", "ap")
-#: (Final: the compiled build keeps them as C values, not names looked up at each use)
 _LEADER: Final = _AT["leader"]
 _SUPPLY: Final = _AT["supply"]
 _AP: Final = _AT["ap"]
-_NO_SPACES: frozenset[int] = frozenset()
+_NO_SPACES: Final[frozenset[int]] = frozenset()
 #: What a placement changes on its space (besides its tokens), and elsewhere
 #: (`placement.PLACEMENT_CHANGES`; the token supply as `_read` reads it, its size).
 _ON_SPACE = ("tile_at", "rotation", "temple_top")
-_GET_SPACE = operator.attrgetter(*_ON_SPACE)
-_SPACE_AT = tuple(_AT[name] for name in _ON_SPACE)
-_TOKENS = _AT["tokens"]
-_PLACED_AT = tuple(_AT[name] for name in PLACEMENT_CHANGES)
+_GET_SPACE: Final = operator.attrgetter(*_ON_SPACE)
+_SPACE_AT: Final = tuple(_AT[name] for name in _ON_SPACE)
+_TOKENS: Final = _AT["tokens"]
+_PLACED_AT: Final = tuple(_AT[name] for name in PLACEMENT_CHANGES)
 assert PLACEMENT_CHANGES[-1] == "token_supply", "read last, by its size (`_read_placed`)"
-_GET_PLACED = operator.attrgetter(*PLACEMENT_CHANGES[:-1])
+_GET_PLACED: Final = operator.attrgetter(*PLACEMENT_CHANGES[:-1])
 
 
 def _read_placed(state: TikalState) -> tuple[Any, ...]:
@@ -523,9 +524,9 @@ def _read_placed(state: TikalState) -> tuple[Any, ...]:
     return (*_GET_PLACED(state), len(state.token_supply))
 
 
-_COPIED = (list, dict)
+_COPIED: Final = (list, dict)
 #: [type of action] -> how to read what it may change
-_DECLARED = {kind: _Declared(fields) for kind, fields in CHANGES.items()}
+_DECLARED: Final = {kind: _Declared(fields) for kind, fields in CHANGES.items()}
 
 
 def _changed_spaces(at: int, now: Any, before: Any, t: Tables) -> Iterable[int]:
