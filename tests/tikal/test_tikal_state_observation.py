@@ -96,3 +96,16 @@ def test_a_seat_the_table_has_not_is_refused_and_changes_nothing(seat: int) -> N
         observer.observe(state, seat)
     for viewer in (2, 0, None, 1):
         assert np.array_equal(observer.observe(state, viewer), enc.observation(state.view(viewer)))
+
+
+def test_the_values_read_by_name_are_the_declared_ones_in_order() -> None:
+    """`_read_plain` names each field itself (the compiled build reads it from the state's
+    memory): the same values as `_PLAIN` names, in its order, at every step of a game."""
+    from meeple.games.tikal.state_observation import _PLAIN, _read_plain
+
+    state = TikalState.new({"players": 3}, seed=4)
+    rng = random.Random(4)
+    while not state.is_over():
+        assert _read_plain(state) == [getattr(state, name) for name in _PLAIN]
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
