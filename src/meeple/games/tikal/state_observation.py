@@ -170,7 +170,14 @@ class Tables:
         #: [seat] -> the seat's vector's index of each number of the spectators';
         #: [seat][other seat] -> the other's vector's index of each number of the seat's
         #: (numpy's `take` of the other's vector gives the seat's)
-        self.where, self.turn = _seat_maps(n, size, at, self.size)
+        self.where, turn = _seat_maps(n, size, at, self.size)
+        #: The part of the vector a turn to another seat moves (from the first per-player
+        #: plane to the last per-player row: half of it), and [seat][other seat] -> `turn`
+        #: within it: the rest stays where it is, and numpy's `take` costs by the number.
+        moved = [int(i) for o in turn for p in o for i in np.flatnonzero(p != np.arange(size))]
+        self.turned_part: tuple[int, int] = (min(moved), max(moved) + 1) if moved else (0, 0)
+        first, end = self.turned_part
+        self.turn = [[p[first:end] - first for p in o] for o in turn]
 
 
 def _seat_maps(
@@ -250,10 +257,11 @@ class Observation:
         before anything is turned (-1 would read as the last seat's)."""
         if not 0 <= seat < self.t.n:
             raise ValueError(f"no seat {seat!r} to observe at a table of {self.t.n}")
-        turned = self._seen.take(self.t.turn[seat][self._viewer])
-        self._seen[:] = turned
+        first, end = self.t.turned_part
+        part = self._seen[first:end]
+        part[:] = part.take(self.t.turn[seat][self._viewer])
         self._viewer, self._where = seat, self.t.where[seat]
-        return turned
+        return self._seen.copy()
 
     def _write_move(self, state: TikalState, slots: tuple[int, ...]) -> None:
         """Write what a figure's move changed in the state last observed: the worker `slots`
@@ -575,9 +583,13 @@ def _writers(o: Observation) -> list[tuple[Callable[[list[Any]], None], ...]]:
         first, value, each = at[name], _AT[name], t.size[name] // n
 
         def write(v: list[Any]) -> None:
-            numbers = v[value]
-            if o._viewer:
-                turned = o._viewer * each
+            numbers, viewer = v[value], o._viewer
+            if each == 1:  # a number a player, written one by one (an array costs more)
+                for k in range(n):
+                    board[first + k] = numbers[(k + viewer) % n]
+                return
+            if viewer:
+                turned = viewer * each
                 numbers = numbers[turned:] + numbers[:turned]
             board[first : first + len(numbers)] = array.array("f", numbers)
 
@@ -609,10 +621,11 @@ def _writers(o: Observation) -> list[tuple[Callable[[list[Any]], None], ...]]:
                 board[where[-1]] = count
 
     def to_move(v: list[Any]) -> None:
-        numbers, viewer = [0.0] * n, o._viewer
+        first, viewer = at["to_move"], o._viewer
+        for k in range(n):
+            board[first + k] = 0.0
         for seat in v[_AT["to_move"]]:
-            numbers[seat - viewer] = 1.0  # the kept seat's first
-        board[at["to_move"] : at["to_move"] + n] = array.array("f", numbers)
+            board[first + (seat - viewer) % n] = 1.0  # the kept seat's first
 
     def who(name: str) -> Callable[[list[Any]], None]:
         value = _AT[name]
