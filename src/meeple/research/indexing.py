@@ -60,10 +60,12 @@ class ActionIndexes:
         return found, ordered
 
     def _fill(self, found: list[int], actions: list[Action]) -> None:
-        """Replace each -1 of `found` by the index of the action at its place."""
-        while -1 in found:
-            at = found.index(-1)
-            found[at] = self._remember(actions[at])
+        """Replace each -1 of `found` by the index of the action at its place, in one pass
+        (a search of the list for each -1 cost a step with many new actions, such as a new
+        tile's placements, as many passes)."""
+        for at in range(len(found)):
+            if found[at] == -1:
+                found[at] = self._remember(actions[at])
 
     def _remember(self, action: Action) -> int:
         index = self._index(action)
