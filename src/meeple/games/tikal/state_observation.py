@@ -221,11 +221,12 @@ class Observation:
         self._kept: list[Any] = [_NEVER] * len(_AT)
         #: [space] -> the board's numbers written for it (index -> number)
         self._spaces: list[dict[int, float]] = [{} for _ in tables.cell]
-        #: The numbers last written for the leaders and for this turn's excavations, and the
-        #: 1 of each one-hot (field -> its index), to clear before the next are written.
-        self._leaders: list[int] = []
+        #: Each seat's leader's space as last written (`_NEVER`: not yet), the numbers last
+        #: written for this turn's excavations, and the 1 of each one-hot (the field's first
+        #: number -> its 1's), to clear before the next are written.
+        self._leaders: list[Any] = [_NEVER] * tables.n
         self._turn: list[int] = []
-        self._hot: dict[str, int] = {}
+        self._hot: dict[int, int] = {}
         self._writers = _writers(self)
         #: The stamp of the state last observed (0: none yet; `meeple.engine.stamps`).
         self._stamp = 0
@@ -333,7 +334,8 @@ class Observation:
         t, feeds, kept = self.t, self._writers, self._kept
         spaces: set[int] = set()
         slots: Iterable[int] = ()
-        writers: set[Callable[[list[Any]], None]] = set()
+        # a list: a writer that feeds two changed values (the scoring's) is seldom asked twice
+        writers: list[Callable[[list[Any]], None]] = []
         for i in changed:
             value, before = values[i], kept[i]
             kept[i] = value.copy() if type(value) in _COPIED else value
@@ -344,7 +346,9 @@ class Observation:
             elif i in _SPATIAL_AT:
                 spaces.update(_changed_spaces(i, value, before, t))
             else:
-                writers.update(feeds[i])
+                for writer in feeds[i]:
+                    if writer not in writers:
+                        writers.append(writer)
         if spaces:
             self._write_spaces(spaces, values)
         self._write_workers(slots, spaces, values)
@@ -414,15 +418,21 @@ class Observation:
                 written[space].pop(i, None)
             board[where[i]] = count
 
-    def _one_hot(self, name: str, hot: int | None) -> None:
-        """Set the one-hot field `name` to `hot` (an index in it), or to none."""
-        board, first, where = self._board, self.t.at[name], self._where
-        before = self._hot.pop(name, None)
+    def _one_hot(self, first: int, hot: int | None) -> None:
+        """Set the one-hot field that starts at `first` to `hot` (an index in it), or to
+        none; nothing to write when it is already so."""
+        now = None if hot is None else first + hot
+        before = self._hot.get(first)
+        if before == now:
+            return
+        board, where = self._board, self._where
         if before is not None:
             board[where[before]] = 0.0
-        if hot is not None:
-            board[where[first + hot]] = 1.0
-            self._hot[name] = first + hot
+        if now is None:
+            del self._hot[first]
+        else:
+            board[where[now]] = 1.0
+            self._hot[first] = now
 
 
 def _observer_of(encoding: Any) -> Observation:
@@ -596,17 +606,22 @@ def _writers(o: Observation) -> list[tuple[Callable[[list[Any]], None], ...]]:
         return write
 
     def leaders(v: list[Any]) -> None:
-        where = o._where
-        for i in o._leaders:
-            board[where[i]] = 0.0
-        written = o._leaders = []
+        """The leaders' planes and rows, rewritten for the seats whose leader moved since
+        last written (`Observation._leaders`: each seat's space as written, `_NEVER` at
+        first)."""
+        where, written = o._where, o._leaders
         waiting, out = at["leader_waiting"], at["leader_out"]
         for seat, space in enumerate(v[_AT["leader"]]):
+            before = written[seat]
+            if space == before:
+                continue
+            if before is not _NEVER and before >= 0:
+                board[where[t.leaders[seat] + t.cell[before]]] = 0.0
             if space >= 0:
-                written.append(t.leaders[seat] + t.cell[space])
-                board[where[written[-1]]] = 1.0
+                board[where[t.leaders[seat] + t.cell[space]]] = 1.0
             board[where[waiting + seat]] = space == SUPPLY
             board[where[out + seat]] = space == OUT
+            written[seat] = space
 
     def turn(v: list[Any]) -> None:
         for i in o._turn:
@@ -628,16 +643,16 @@ def _writers(o: Observation) -> list[tuple[Callable[[list[Any]], None], ...]]:
             board[first + (seat - viewer) % n] = 1.0  # the kept seat's first
 
     def who(name: str) -> Callable[[list[Any]], None]:
-        value = _AT[name]
+        first, value = at[name], _AT[name]
 
         def write(v: list[Any]) -> None:
             seat = v[value]
-            o._one_hot(name, None if seat == NO_SEAT else seat)
+            o._one_hot(first, None if seat == NO_SEAT else seat)
 
         return write
 
     def step(v: list[Any]) -> None:
-        o._one_hot("step", t.step[v[_AT["step"]]])
+        o._one_hot(at["step"], t.step[v[_AT["step"]]])
 
     def number(name: str) -> Callable[[list[Any]], None]:
         first, value = at[name], _AT[name]
@@ -651,14 +666,14 @@ def _writers(o: Observation) -> list[tuple[Callable[[list[Any]], None], ...]]:
         tile = v[_AT["hand"]]
         stones = at["hand_stones"]
         if tile == NO_TILE:
-            o._one_hot("hand", None)
-            o._one_hot("hand_kind", None)
+            o._one_hot(at["hand"], None)
+            o._one_hot(at["hand_kind"], None)
             board[at["hand_temple_value"]] = 0.0
             board[stones : stones + t.size["hand_stones"]] = no_stones
         else:
             named, kind, steps, temple_value = t.hand[tile]
-            o._one_hot("hand", named)
-            o._one_hot("hand_kind", kind)
+            o._one_hot(at["hand"], named)
+            o._one_hot(at["hand_kind"], kind)
             board[at["hand_temple_value"]] = temple_value
             board[stones : stones + len(steps)] = steps
 
@@ -676,7 +691,7 @@ def _writers(o: Observation) -> list[tuple[Callable[[list[Any]], None], ...]]:
 
     def stack_top(v: list[Any]) -> None:
         letter = v[_AT["stack_top"]]
-        o._one_hot("stack_letter", None if letter is None else t.letter[letter])
+        o._one_hot(at["stack_letter"], None if letter is None else t.letter[letter])
 
     def levels(v: list[Any]) -> None:
         numbers, first = v[_AT["levels"]], at["temple_levels"]
