@@ -151,6 +151,8 @@ class Tables:
         self.workers = tuple(at["workers"] + s * self.plane for s in range(n))
         self.camps = tuple(at["camp"] + s * self.plane for s in range(n))
         self.guards = tuple(at["guard"] + s * self.plane for s in range(n))
+        #: the first number of the temples' values and of the tokens' counts
+        self.temple_value, self.tokens = at["temple_value"], at["tokens"]
         self.leaders = tuple(at["leader"] + s * self.plane for s in range(n))
         self.letter = {letter: i for i, letter in enumerate(edition.letters)}
         self.named = named
@@ -358,14 +360,21 @@ class Observation:
     def _write_spaces(self, spaces: set[int], values: list[Any]) -> None:
         """Rewrite each space's numbers, storing only those that differ."""
         t, board, written, where = self.t, self._board, self._spaces, self._where
-        tile_at, rotation, temples, workers, camp, guard, piles = _GET_SPATIAL(values)
+        # typed, so that the compiled build reads the lists' items as ints
+        tile_at: list[int] = values[_TILE_AT]
+        rotation: list[int] = values[_ROTATION]
+        temples: list[int] = values[_TEMPLE_TOP]
+        workers: list[int] = values[_WORKERS]
+        camp: list[int] = values[_CAMP]
+        guard: list[int] = values[_GUARD]
+        piles: tuple[tuple[int, ...], tuple[int, ...]] = values[_TOKENS]
         # a few spaces (a placement, an excavation) find their tokens in the pair as it is
         tokens = _counts(piles) if len(spaces) > _FEW_SPACES else None
         piled, counts = piles
-        n, cell, temple_at, tokens_at = t.n, t.cell, t.at["temple_value"], t.at["tokens"]
+        n, cell, temple_at, tokens_at = t.n, t.cell, t.temple_value, t.tokens
         firsts = t.workers
         for space in spaces:
-            numbers: dict[int, float] = {}
+            numbers: dict[int, Any] = {}
             tile = tile_at[space]
             if tile != NO_TILE:
                 c = cell[space]
@@ -546,7 +555,6 @@ def _counts(tokens: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[int, int]:
     return dict(zip(*tokens, strict=True))
 
 
-_GET_SPATIAL: Final = operator.itemgetter(*(_AT[name] for name in _SPATIAL))
 _SPATIAL_AT: Final = frozenset(_AT[name] for name in _SPATIAL)
 _WORKERS: Final = _AT["workers"]
 #: What a figure's move may change besides the workers (`TikalState.figure_moved`).
@@ -561,6 +569,9 @@ _TILE_AT: Final = _AT["tile_at"]
 _ROTATION: Final = _AT["rotation"]
 _TEMPLE_TOP: Final = _AT["temple_top"]
 _TOKENS: Final = _AT["tokens"]
+_CAMP: Final = _AT["camp"]
+_HAND: Final = _AT["hand"]
+_GUARD: Final = _AT["guard"]
 _TOKEN_SUPPLY: Final = _AT["token_supply"]
 _PLACED_AT: Final = tuple(_AT[name] for name in PLACEMENT_CHANGES)
 assert PLACEMENT_CHANGES[-1] == "token_supply", "read last, by its size"
@@ -662,20 +673,22 @@ def _writers(o: Observation) -> list[tuple[Callable[[list[Any]], None], ...]]:
 
         return write
 
+    hand_at, kind_at, value_at = at["hand"], at["hand_kind"], at["hand_temple_value"]
+    stones_at, stones_end = at["hand_stones"], at["hand_stones"] + t.size["hand_stones"]
+
     def hand(v: list[Any]) -> None:
-        tile = v[_AT["hand"]]
-        stones = at["hand_stones"]
+        tile = v[_HAND]
         if tile == NO_TILE:
-            o._one_hot(at["hand"], None)
-            o._one_hot(at["hand_kind"], None)
-            board[at["hand_temple_value"]] = 0.0
-            board[stones : stones + t.size["hand_stones"]] = no_stones
+            o._one_hot(hand_at, None)
+            o._one_hot(kind_at, None)
+            board[value_at] = 0.0
+            board[stones_at:stones_end] = no_stones
         else:
             named, kind, steps, temple_value = t.hand[tile]
-            o._one_hot(at["hand"], named)
-            o._one_hot(at["hand_kind"], kind)
-            board[at["hand_temple_value"]] = temple_value
-            board[stones : stones + len(steps)] = steps
+            o._one_hot(hand_at, named)
+            o._one_hot(kind_at, kind)
+            board[value_at] = temple_value
+            board[stones_at : stones_at + len(steps)] = steps
 
     def tiles(name: str) -> Callable[[list[Any]], None]:
         """The tiles of `name` counted by the tile a view names them by."""
