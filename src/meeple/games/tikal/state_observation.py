@@ -326,7 +326,11 @@ class Observation:
         values.extend(kept[len(_PLAIN) :])
         for i, make in declared.made:
             values[i] = make(state)
-        self._write_found(values, [i for i in declared.positions if values[i] != kept[i]])
+        # `is not` first: the small ints and the steps kept are the state's own objects
+        self._write_found(
+            values,
+            [i for i in declared.positions if values[i] is not kept[i] and values[i] != kept[i]],
+        )
 
     def _write_found(self, values: list[Any], changed: list[int]) -> None:
         """Write the values of `changed` (`_read`'s positions), which differ from those kept
@@ -413,7 +417,8 @@ class Observation:
         """Write the worker counts of `slots` (a space's seats) on spaces not rewritten whole
         (`done`): what a walk changes."""
         t, board, written, where = self.t, self._board, self._spaces, self._where
-        workers, tile_at = values[_WORKERS], values[_AT["tile_at"]]
+        workers: list[int] = values[_WORKERS]
+        tile_at: list[int] = values[_TILE_AT]
         n, firsts, cell = t.n, t.workers, t.cell
         for slot in slots:
             space = slot // n
@@ -590,7 +595,14 @@ def _changed_spaces(at: int, now: Any, before: Any, t: Tables) -> Iterable[int]:
         return {space for space, _ in _counts(now).items() ^ _counts(before).items()}
     if len(now) != len(before) or at == _WORKERS:  # workers: when `_write_workers` cannot
         return range(len(t.cell))
-    return compress(range(len(now)), map(operator.ne, now, before))
+    return _differ(now, before)
+
+
+def _differ(now: list[int], before: list[int]) -> list[int]:
+    """The places where two lists of a space's numbers (of equal length) differ: a typed
+    loop, which the compiled build runs on C ints (`compress` of a `map` it calls as
+    Python)."""
+    return [space for space in range(len(now)) if now[space] != before[space]]
 
 
 def _writers(o: Observation) -> list[tuple[Callable[[list[Any]], None], ...]]:
