@@ -61,6 +61,24 @@ def test_a_list_gets_each_actions_index_whether_known_or_not() -> None:
         assert indexes.indexes(mixed) == [encoding.action_index(a) for a in mixed]
 
 
+def test_a_mask_and_its_indexes_in_one_pass_whether_known_or_not() -> None:
+    """`masked`, PettingZoo's step: the same indexes as `indexes`, and a mask of the
+    encoding's size with a 1 at each of them only."""
+    _, _, encoding = encoding_for("tikal", {"players": 2, "auction": True})
+    indexes = ActionIndexes(encoding)
+    zeros = bytes(encoding.action_space_size)
+    kept = [Bid(amount) for amount in range(1, 20)]
+    assert indexes.masked([], zeros) == ([], bytearray(zeros))
+    indexes.indexes(kept[::2])  # half of them known
+    mixed = [a for amount, k in enumerate(kept, 1) for a in (k, Bid(amount + 20))]
+    found, mask = indexes.masked(mixed, zeros)
+    expected = [encoding.action_index(a) for a in mixed]
+    assert found == expected
+    assert len(mask) == len(zeros)
+    assert [i for i, byte in enumerate(mask) if byte] == sorted(expected)
+    assert set(mask) == {0, 1}
+
+
 def test_each_encoding_shares_one_and_the_table_of_them_is_bounded(monkeypatch) -> None:
     _, _, encoding = encoding_for("tikal", {"players": 2, "auction": True})
     assert shared_indexes(encoding) is shared_indexes(encoding)

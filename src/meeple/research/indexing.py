@@ -47,6 +47,21 @@ class ActionIndexes:
             self._fill(found, actions)
         return found
 
+    def masked(self, actions: list[Action], zeros: bytes) -> tuple[list[int], bytearray]:
+        """`indexes` of `actions`, and `mask_of` them, in one pass: PettingZoo's environment
+        asks both at every step (one loop, and no search of the list for an action not
+        known yet)."""
+        known: dict[int, Any] = self._memo[0]
+        found: list[Any] = []
+        mask = bytearray(zeros)
+        for action in actions:
+            index = known.get(id(action))
+            if index is None:
+                index = self._remember(action)
+            found.append(index)
+            mask[index] = 1
+        return found, mask
+
     def sorted_indexes(self, actions: list[Action]) -> tuple[list[int], list[int]]:
         """`indexes` of `actions`, and the same sorted: the actions not known yet are found
         as the list's first (-1) once sorted, instead of by a search of the whole list

@@ -193,8 +193,10 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
             offered = self._offered
             if offered is None or offered[0] != self._steps:
                 actions = playable_actions(state, self.game_info, seat)
-                offered = self._offered = (self._steps, self._index.indexes(actions), actions)
-            mask = mask_of(offered[1], self._zeros)
+                indexes, mask = self._index.masked(actions, self._zeros)
+                self._offered = (self._steps, indexes, actions)
+            else:  # asked again at the same step
+                mask = mask_of(offered[1], self._zeros)
         else:
             mask = bytearray(self._zeros)
         return {
