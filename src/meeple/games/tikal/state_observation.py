@@ -176,10 +176,7 @@ class Tables:
         #: The part of the vector a turn to another seat moves (from the first per-player
         #: plane to the last per-player row: half of it), and [seat][other seat] -> `turn`
         #: within it: the rest stays where it is, and numpy's `take` costs by the number.
-        moved = [int(i) for o in turn for p in o for i in np.flatnonzero(p != np.arange(size))]
-        self.turned_part: tuple[int, int] = (min(moved), max(moved) + 1) if moved else (0, 0)
-        first, end = self.turned_part
-        self.turn = [[p[first:end] - first for p in o] for o in turn]
+        self.turned_part, self.turn = _within_moved(turn, size)
 
 
 def _seat_maps(
@@ -196,6 +193,16 @@ def _seat_maps(
             rows[:] = np.roll(rows, -viewer, axis=0)
     where = [np.argsort(o) for o in order]
     return [w.tolist() for w in where], [[w[o] for w in where] for o in order]
+
+
+def _within_moved(
+    turn: list[list[npt.NDArray[np.intp]]], size: int
+) -> tuple[tuple[int, int], list[list[npt.NDArray[np.intp]]]]:
+    """The part of the vector that `turn`'s permutations move (from its first number moved
+    to its last), and each permutation within that part."""
+    moved = [int(i) for o in turn for p in o for i in np.flatnonzero(p != np.arange(size))]
+    first, end = (min(moved), max(moved) + 1) if moved else (0, 0)
+    return (first, end), [[p[first:end] - first for p in o] for o in turn]
 
 
 class Observation:
