@@ -13,6 +13,7 @@ import pytest
 
 from meeple.engine.testing import random_step
 from meeple.games.tikal import TikalState
+from meeple.games.tikal.actions import EndTurn, Recover
 
 
 def unseen(state: TikalState) -> tuple[Counter[int], Counter[int], list[int]]:
@@ -56,3 +57,29 @@ def test_the_next_tile_and_tokens_are_drawn_from_all_that_could_come() -> None:
     assert tops == top_group
     for drawn in pile_tops.values():
         assert drawn == kinds
+
+
+def test_before_an_end_of_turn_only_tiles_and_before_a_recovery_only_tokens() -> None:
+    """Told the coming step, a re-deal leaves what that step cannot reveal where it is (the
+    tokens before an end of turn, the stack before a recovery), and still draws the rest
+    from all that could come."""
+    state = TikalState.new({"players": 2}, seed=5)
+    rng = random.Random(5)
+    while len(state.tokens) < 2 or not state.stack:
+        random_step(state, rng)
+    letter_of = state.edition.tile_letters
+    top_group = {t for t in state.stack if letter_of[t] == letter_of[state.stack[-1]]}
+    kinds = set(unseen(state)[1])
+    tops: set[int] = set()
+    pile_tops: set[int] = set()
+    for seed in range(200):
+        copy = state.clone()
+        copy.redeal_unknown(random.Random(seed), EndTurn())
+        assert (copy.tokens, copy.token_supply) == (state.tokens, state.token_supply)
+        tops.add(copy.stack[-1])
+        copy = state.clone()
+        copy.redeal_unknown(random.Random(seed), Recover(space=next(iter(state.tokens))))
+        assert copy.stack == state.stack
+        pile_tops.update(pile[-1] for pile in copy.tokens.values())
+    assert tops == top_group
+    assert pile_tops == kinds

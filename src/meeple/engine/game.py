@@ -197,14 +197,16 @@ class GameState(ABC):
         """
 
     @abstractmethod
-    def redeal_unknown(self, rng: random.Random) -> None:
+    def redeal_unknown(self, rng: random.Random, before: Action | None = None) -> None:
         """Re-deal, in place and from `rng`, what no seat knows yet (a stack's order, face-down
         tokens, the seeds of draws to come), leaving every seat's view as it is.
 
         Research adapters call it before a step that may reveal something, so that chance is
         drawn when it happens, from the generator of the game object (OpenSpiel's sampled
         chance): a copy of the state made earlier, searched or rolled out, cannot know what
-        will be drawn."""
+        will be drawn. `before`, when given, is the action about to be applied: a game may
+        then re-deal only what that action can reveal (the rest is re-dealt before the step
+        that reveals it)."""
 
     @abstractmethod
     def narrate(

@@ -379,9 +379,10 @@ class _Recall:
             if covered < 0:
                 self._start(game, seat, encoding)
         for move, (mover, action, _) in enumerate(self.moves):
+            played = encoding.action_at(action)
             if move in self.redeals:
-                game.redeal_unknown(random.Random(self.redeals[move]))
-            game.apply(mover, encoding.action_at(action))
+                game.redeal_unknown(random.Random(self.redeals[move]), played)
+            game.apply(mover, played)
             for seat, covered in enumerate(self.covered):
                 if covered == move:
                     self._extend(game, seat, move, encoding)
@@ -558,7 +559,7 @@ class MeepleState(pyspiel.State):
             if not spiel.replay_chance:
                 # Chance is drawn now, from the game's generator (OpenSpiel's sampled chance).
                 seed = spiel.chance.getrandbits(64)
-                engine.redeal_unknown(table.reseeded(seed))
+                engine.redeal_unknown(table.reseeded(seed), played)
                 for recall in table.recalls:
                     recall.redeals[len(recall.moves)] = seed
         table.acting = table.offered = None

@@ -224,7 +224,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
             if not self._offers(state, seat, self._index(chosen)):
                 raise ValueError(f"action {action} ({chosen!r}) is not legal for {agent} now")
         if chosen.kind in self._chance_kinds:
-            state.redeal_unknown(self._rng)  # drawn now, from the environment's generator
+            state.redeal_unknown(self._rng, chosen)  # drawn now, from the environment's generator
         state.apply(seat, chosen)
         self._steps += 1
         # The rewards (and their sums) are all 0 until the step that ends the game, which

@@ -362,9 +362,10 @@ class AltiplanoState(GameState):
         self._legal = {}
         self.stamp, self.applied = next(STAMPS), None
 
-    def redeal_unknown(self, rng: random.Random) -> None:
+    def redeal_unknown(self, rng: random.Random, before: Action | None = None) -> None:
         """Keeps the stamp and `applied`: what it re-deals no seat sees, so every view stays
-        as it was (`meeple.engine.stamps`)."""
+        as it was (`meeple.engine.stamps`). What it re-deals follows from the state
+        (`hidden.redeal_unknown`), whatever the action `before`."""
         hidden.redeal_unknown(self, rng)
 
     # ------------------------------------------------------------------ words

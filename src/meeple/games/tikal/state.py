@@ -582,12 +582,15 @@ class TikalState(GameState):
         self.stamp = next(STAMPS)
         self.applied = self.figure_moved = self.tile_placed = None
 
-    def redeal_unknown(self, rng: random.Random) -> None:
+    def redeal_unknown(self, rng: random.Random, before: Action | None = None) -> None:
         """Everything hidden in Tikal is hidden from every seat (the stack, the face-down
         tokens); what the next step can reveal of it is re-dealt (`views.redeal_next`: the
-        top tiles and each pile's top token, as a whole re-deal would draw them). The stamp
-        and what the last step changed stay: what every seat sees is the same."""
-        views.redeal_next(self, rng)
+        top tiles and each pile's top token, as a whole re-deal would draw them). Before an
+        end of turn only the tiles (it draws; no token is revealed before a recovery, which
+        re-deals first), before a recovery only the tokens. The stamp and what the last step
+        changed stay: what every seat sees is the same."""
+        kind = None if before is None else before.kind
+        views.redeal_next(self, rng, tiles=kind != Recover.kind, tokens=kind != EndTurn.kind)
 
     @classmethod
     def determinize(cls, view: Mapping[str, Any], rng: random.Random) -> Self:

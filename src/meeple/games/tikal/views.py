@@ -340,7 +340,9 @@ def shuffle_hidden(state: TikalState, rng: random.Random) -> None:
     state.token_supply = pool
 
 
-def redeal_next(state: TikalState, rng: random.Random) -> None:
+def redeal_next(
+    state: TikalState, rng: random.Random, tiles: bool = True, tokens: bool = True
+) -> None:
     """Re-deal what the next step can reveal, drawn as a whole re-deal (`shuffle_hidden`)
     would draw it, for the research adapters' chance (`TikalState.redeal_unknown`), at a
     fraction of the cost: the stack's top tile (a tile per player in the auction version,
@@ -350,10 +352,11 @@ def redeal_next(state: TikalState, rng: random.Random) -> None:
     was: no seat sees it, and a step that could reveal it re-deals first.
 
     The stack's letters are taken as a stack holds them, each letter's tiles together (the
-    run of the top tile's letter below it)."""
+    run of the top tile's letter below it). `tiles` and `tokens` say which of the two to
+    re-deal (`TikalState.redeal_unknown` leaves out what the coming step cannot reveal)."""
     stack, letter_of, random_below = state.stack, state.edition.tile_letters, rng.random
     p = len(stack) - 1
-    last = max(p - (state.n if state.auction else 1), -1)
+    last = max(p - (state.n if state.auction else 1), -1) if tiles else p
     first, letter = p, ""
     while p > last:
         if letter_of[stack[p]] != letter:
@@ -364,18 +367,18 @@ def redeal_next(state: TikalState, rng: random.Random) -> None:
             j = first + int(random_below() * (p - first + 1))
             stack[p], stack[j] = stack[j], stack[p]
         p -= 1
-    tokens = state.tokens
-    if tokens:
-        piles = sorted(tokens)  # by space: a copy (pickle, JSON) may order the dict otherwise
-        pool = [k for s in piles for k in tokens[s]] + state.token_supply
+    piles_of = state.tokens
+    if tokens and piles_of:
+        piles = sorted(piles_of)  # by space: a copy (pickle, JSON) may order the dict otherwise
+        pool = [k for s in piles for k in piles_of[s]] + state.token_supply
         size, at = len(pool), 0
         for _ in piles:
             j = at + int(random_below() * (size - at))
             pool[at], pool[j] = pool[j], pool[at]
             at += 1
         for i, s in enumerate(piles):
-            count = len(tokens[s])
-            tokens[s] = [*pool[at : at + count - 1], pool[i]]
+            count = len(piles_of[s])
+            piles_of[s] = [*pool[at : at + count - 1], pool[i]]
             at += count - 1
         state.token_supply = pool[at:]
 
