@@ -41,7 +41,7 @@ import operator
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from itertools import compress
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -209,8 +209,9 @@ class Observation:
     """Observations of one encoding, the last kept to write the next one's changes only.
     One per adapter (an environment, an OpenSpiel observer): not shared between threads.
 
-    The vector is kept as an `array.array` of C floats, written item by item (a numpy item or
-    fancy-index write costs several times as much for the few numbers a step changes), and
+    The vector is kept as an `array.array` of C floats, written item by item through a
+    `memoryview` (a numpy item or fancy-index write costs several times as much for the few
+    numbers a step changes), and
     seen through numpy (`_seen`, the same memory) to hand out each observation as a copy.
     It is kept as the last seat observed sees it: a learner's observations come mostly from
     the seat to act, the same for several steps in a row, and numpy's `take` of the whole
@@ -220,9 +221,12 @@ class Observation:
 
     def __init__(self, tables: Tables) -> None:
         self.t = tables
-        #: The kept seat's vector, and numpy's array of its memory.
-        self._board = tables.blank[:]
-        self._seen = np.frombuffer(self._board, np.float32)
+        #: The kept seat's vector (C floats, written through a `memoryview`: an
+        #: `array.array` item parses each number it is given with a format string, about
+        #: twice the cost), and numpy's array of its memory.
+        floats = tables.blank[:]
+        self._board = cast("memoryview[float]", memoryview(floats))
+        self._seen = np.frombuffer(floats, np.float32)
         #: The kept seat (spectators see seat 0's vector), and its `Tables.where`.
         self._viewer = 0
         self._where = tables.where[0]
