@@ -211,13 +211,12 @@ class Observation:
 
     The vector is kept as an `array.array` of C floats, written item by item through a
     `memoryview` (a numpy item or fancy-index write costs several times as much for the few
-    numbers a step changes), and
-    seen through numpy (`_seen`, the same memory) to hand out each observation as a copy.
-    It is kept as the last seat observed sees it: a learner's observations come mostly from
-    the seat to act, the same for several steps in a row, and numpy's `take` of the whole
-    vector, which turns it to another seat's, costs several times its copy. So the numbers
-    are named by their place in the spectators' vector, and written at their place in the
-    kept seat's (`_where`)."""
+    numbers a step changes), and seen through numpy (`_seen`, the same memory) to hand out each
+    observation as a copy. It is kept as the last seat observed sees it: a learner's
+    observations come mostly from the seat to act, the same for several steps in a row, and
+    numpy's `take` of the whole vector, which turns it to another seat's, costs several times
+    its copy. So the numbers are named by their place in the spectators' vector, and written at
+    their place in the kept seat's (`_where`)."""
 
     def __init__(self, tables: Tables) -> None:
         self.t = tables
