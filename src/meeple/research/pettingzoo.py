@@ -96,6 +96,8 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         #: listing the legal actions again or decoding the index, and another `observe` of
         #: the same step does not list them again.
         self._offered: tuple[int, list[int], list[Action]] | None = None
+        #: The game's kinds of action a learner is not offered (`playable_actions`).
+        self._pruned = self.game_info.search.pruned_kinds
         #: The encoding's kinds of action before which chance is drawn (read at every step).
         self._chance_kinds = self.encoding.chance_kinds
         self._steps = 0
@@ -192,7 +194,10 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         if acting[1] == seat:
             offered = self._offered
             if offered is None or offered[0] != self._steps:
-                actions = playable_actions(state, self.game_info, seat)
+                if self._pruned:
+                    actions = playable_actions(state, self.game_info, seat)
+                else:  # all of them, without `playable_actions`' call
+                    actions = state.legal_actions(seat)
                 indexes, mask = self._index.masked(actions, self._zeros)
                 self._offered = (self._steps, indexes, actions)
             else:  # asked again at the same step

@@ -668,10 +668,11 @@ def _writers(o: Observation) -> list[tuple[Callable[[list[Any]], None], ...]]:
                 where.append(first + t.cell[space])
                 board[where[-1]] = count
 
+    to_move_at, no_one = at["to_move"], array.array("f", bytes(4 * n))
+
     def to_move(v: list[Any]) -> None:
-        first, viewer = at["to_move"], o._viewer
-        for k in range(n):
-            board[first + k] = 0.0
+        first, viewer = to_move_at, o._viewer
+        board[first : first + n] = no_one
         for seat in v[_AT["to_move"]]:
             board[first + (seat - viewer) % n] = 1.0  # the kept seat's first
 
