@@ -55,6 +55,11 @@ TESTS = [
     "tests/tikal/test_tikal_state_observation.py",
     # Altiplano's, likewise.
     "tests/altiplano/test_altiplano_observed_view.py",
+    # PettingZoo's environment (PettingZoo's own tests on every table) and its copies.
+    "tests/research/test_pettingzoo_env.py",
+    "tests/research/test_research_copies.py::test_a_copied_pettingzoo_environment_plays_like_the_original",
+    "tests/research/test_research_copies.py::test_serialized_size_does_not_grow_with_what_the_process_played",
+    "tests/research/test_action_indexes.py",
 ]
 #: Prints the file each module named on the command line is imported from.
 WHERE_FROM = (

@@ -104,6 +104,9 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         #: The acting seat (`acting_seat`) and the step it was found at: only `step` and
         #: `reset` change the game.
         self._acting: tuple[int, int | None] | None = None
+        #: PettingZoo's own (`AECEnv._was_dead_step` sets it), declared here for the compiled
+        #: build, whose class holds the attributes its methods name.
+        self._skip_agent_selection: str | None = None
 
     @property  # AECEnv's attribute, made when first read
     def observation_spaces(self) -> dict[str, gymnasium.spaces.Space[Any]]:
@@ -141,6 +144,24 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
             actions = {a: gymnasium.spaces.Discrete(size) for a in self.possible_agents}
             self._spaces = (observations, actions)
         return self._spaces
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as a new environment of the same game and options given
+        this one's attributes: the compiled build's class is made only through `__init__`."""
+        return (_restored, (self.game_info.name, self.options, self.render_mode, _vars(self)))
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's `AECEnv.last`, written again so that the compiled build compiles it
+        with the rest (a learner asks it at every step)."""
+        agent = self.agent_selection
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -209,7 +230,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
             "action_mask": np.frombuffer(mask, _INT8),
         }
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: Any) -> None:  # an int, a numpy integer, or None
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -270,6 +291,22 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
 
     def close(self) -> None:
         self.state = None
+
+
+def _vars(environment: MeepleEnv) -> dict[str, Any]:
+    """Every attribute of `environment` (the compiled build's own and any other)."""
+    state: dict[str, Any] = environment.__getstate__()  # type: ignore[assignment]
+    return dict(state)
+
+
+def _restored(
+    game: str, options: dict[str, Any], render_mode: str | None, attributes: dict[str, Any]
+) -> MeepleEnv:
+    """An environment as `MeepleEnv.__reduce__` pickled it."""
+    environment = MeepleEnv(game, options, render_mode)
+    for name, value in attributes.items():
+        setattr(environment, name, value)
+    return environment
 
 
 def render_text(game: str, state: GameState) -> str:
