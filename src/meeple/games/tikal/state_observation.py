@@ -214,9 +214,9 @@ class Observation:
     numbers a step changes), and seen through numpy (`_seen`, the same memory) to hand out each
     observation as a copy. It is kept as the last seat observed sees it: a learner's
     observations come mostly from the seat to act, the same for several steps in a row, and
-    numpy's `take` of the whole vector, which turns it to another seat's, costs several times
-    its copy. So the numbers are named by their place in the spectators' vector, and written at
-    their place in the kept seat's (`_where`)."""
+    numpy's `take` of its per-player part, which turns it to another seat's, costs several
+    times its copy. So the numbers are named by their place in the spectators' vector, and
+    written at their place in the kept seat's (`_where`)."""
 
     def __init__(self, tables: Tables) -> None:
         self.t = tables
