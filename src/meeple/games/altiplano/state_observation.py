@@ -327,18 +327,21 @@ def _table_writers(o: Observer) -> list[tuple[tuple[str, ...], TableWriter]]:
     #: stack is written whenever its order changed (a re-deal before a round's last pass
     #: shuffles it), so its letters are counted at C speed (`Counter` of a `map`), not read
     #: extension by extension
-    lettered: list[Any] = [None, {}]
+    #: (one pair, read and replaced whole: the writers are shared by every observation of
+    #: the encoding, `_writers_of`)
+    lettered: list[tuple[Any, dict[str, int]]] = [(None, {})]
 
     def write_stack(
         arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
     ) -> None:
         _zeros(arr, o.at_stack, len(LETTERS))
         extensions = state.comps.extensions
-        if lettered[0] is not extensions:
+        known, letters = lettered[0]
+        if known is not extensions:
             letters = {eid: LETTERS.index(e.letter) for eid, e in extensions.items()}
-            lettered[:] = [extensions, letters]
+            lettered[0] = (extensions, letters)
         first = o.at_stack
-        for letter, count in Counter(map(lettered[1].__getitem__, s["stack"])).items():
+        for letter, count in Counter(map(letters.__getitem__, s["stack"])).items():
             mv[first + letter] = count
 
     writers.append((("stack",), write_stack))
@@ -1091,6 +1094,27 @@ def _grouped(places: dict[str, _Place]) -> tuple[_Group, ...]:
     )
 
 
+#: [id of an `Observer`] -> (the observer, its table's and its players' writers, one per
+#: value: `_one_each`). The writers depend on the observer alone (what they write to comes as
+#: arguments), and making them was most of a new `StateObservation`: 1.3 M of the 1.5 M
+#: instructions of a new 4-player PettingZoo environment, which a learner may make per game.
+#: So every observation of an encoding shares them. Bounded as `research.games`' shared
+#: indexes are: the table starts afresh at `_WRITERS_LIMIT` observers.
+_WRITERS: dict[int, tuple[Observer, tuple[Any, ...], tuple[Any, ...]]] = {}
+_WRITERS_LIMIT = 64
+
+
+def _writers_of(o: Observer) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The table's and the players' writers of `o`, made once (`_WRITERS`)."""
+    found = _WRITERS.get(id(o))
+    if found is None or found[0] is not o:
+        if len(_WRITERS) >= _WRITERS_LIMIT:
+            _WRITERS.clear()
+        table = _one_each(_TABLE, _table_writers(o))
+        found = _WRITERS[id(o)] = (o, table, _one_each(_NAMES, _player_writers(o)))
+    return found[1], found[2]
+
+
 class StateObservation:
     """Observations of one encoding's options (`AltiplanoEncoding.state_observer`): one per
     adapter, not shared between threads."""
@@ -1107,8 +1131,7 @@ class StateObservation:
         self._table_get = operator.itemgetter(*_TABLE)
         self._player_get = operator.itemgetter(*_NAMES)
         self._table_range = range(len(_TABLE))
-        self._table_writers = _one_each(_TABLE, _table_writers(o))
-        self._player_writers = _one_each(_NAMES, _player_writers(o))
+        self._table_writers, self._player_writers = _writers_of(o)
         #: how each value is copied, chosen by the first state observed
         self._table_copy: tuple[Callable[[Any], Any], ...] = ()
         #: viewer (a seat, None for the spectators) -> its vector and what it was written from
