@@ -277,11 +277,11 @@ class Observation:
         return self._seen.copy()
 
     def _write_move(self, state: TikalState, slots: tuple[int, ...]) -> None:
-        """Write what a figure's move changed in the state last observed: the worker `slots`
-        it names, and of the leaders, the supplies and the action points (`_MOVED`) those
-        that differ. The three are read and compared one by one (a tuple of them, as
-        `operator.attrgetter` gives, and a `zip` over it cost about a third of a move's
-        observation, compiled)."""
+        """Write what a figure's move changed in the state last observed: the worker `slots` it
+        names, and of the leaders, the supplies and the action points (`_LEADER`,
+        `_SUPPLY`, `_AP`) those that differ. The three are read and compared one by one
+        (a tuple of them, as `operator.attrgetter` gives, and a `zip` over it cost about
+        a third of a move's observation, compiled)."""
         kept, feeds = self._kept, self._writers
         if slots:
             workers, now = kept[_WORKERS], state.workers
@@ -573,7 +573,6 @@ def _counts(tokens: tuple[tuple[int, ...], tuple[int, ...]]) -> dict[int, int]:
 _SPATIAL_AT: Final = frozenset(_AT[name] for name in _SPATIAL)
 _WORKERS: Final = _AT["workers"]
 #: What a figure's move may change besides the workers (`TikalState.figure_moved`).
-_MOVED = ("leader", "supply", "ap")
 _LEADER: Final = _AT["leader"]
 _SUPPLY: Final = _AT["supply"]
 _AP: Final = _AT["ap"]
