@@ -277,11 +277,11 @@ class Observation:
         return self._seen.copy()
 
     def _write_move(self, state: TikalState, slots: tuple[int, ...]) -> None:
-        """Write what a figure's move changed in the state last observed: the worker `slots` it
-        names, and of the leaders, the supplies and the action points (`_LEADER`,
-        `_SUPPLY`, `_AP`) those that differ. The three are read and compared one by one
-        (a tuple of them, as `operator.attrgetter` gives, and a `zip` over it cost about
-        a third of a move's observation, compiled)."""
+        """Write what a figure's move changed in the state last observed: the worker `slots`
+        it names, and of the leaders, the supplies and the action points (`_LEADER`,
+        `_SUPPLY`, `_AP`) those that differ. The three are read and compared one by one (a
+        tuple of them, as `operator.attrgetter` gives, and a `zip` over it cost about a
+        third of a move's observation, compiled)."""
         kept, feeds = self._kept, self._writers
         if slots:
             workers, now = kept[_WORKERS], state.workers
@@ -592,7 +592,7 @@ assert PLACEMENT_CHANGES[-1] == "token_supply", "read last, by its size"
 assert set(PLACEMENT_CHANGES[:-1]) <= set(_PLAIN), "the others are read by `_read_plain`"
 
 _COPIED: Final = (list, dict)
-#: [type of action] -> how to read what it may change
+#: [type of action] -> which of `_read`'s values it may change
 _DECLARED: Final = {kind: _Declared(fields) for kind, fields in CHANGES.items()}
 
 
