@@ -24,15 +24,14 @@ from meeple.engine.actions import Action
 
 class _Never:
     """What an incremental observer compares a value with before it has read it (`NEVER`):
-    unequal to everything, itself included, so the first observation writes every part."""
+    unequal to everything but itself, so the first observation writes every part (no state
+    holds it). Compared by identity, object's own comparison: comparisons written in Python
+    cost a call each, and an observer's first look compares every value with it."""
 
-    def __eq__(self, other: object) -> bool:
-        return False
+    __slots__ = ()
 
-    def __ne__(self, other: object) -> bool:
-        return True
-
-    __hash__ = None  # type: ignore[assignment]
+    def __repr__(self) -> str:
+        return "NEVER"
 
 
 #: The kept value of an observation's part that was never written (see `_Never`).
