@@ -135,21 +135,26 @@ def test_a_seat_the_table_has_not_is_refused_and_changes_nothing(seat: int) -> N
         assert np.array_equal(observer.observe(state, viewer), enc.observation(state.view(viewer)))
 
 
-def test_observers_of_an_encoding_share_their_writers_and_the_table_is_bounded(
+def test_observers_of_an_encoding_share_their_plan_and_the_table_is_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Making the writers was most of a new observer (a learner may make one per game): every
-    observer of an encoding shares them, the table of them starts afresh at its limit, and
+    """Making the writers, the places of a player's fields and those of the planning steps'
+    parts was most of a new observer (a learner may make one per game): every observer of an
+    encoding shares them (`_Plan`), the table of plans starts afresh at its limit, and
     `test_observe_gives_the_views_observation` checks observers made alike give the view's
     vectors."""
     from meeple.games.altiplano import state_observation
 
-    monkeypatch.setattr(state_observation, "_WRITERS", {})
-    monkeypatch.setattr(state_observation, "_WRITERS_LIMIT", 2)
+    monkeypatch.setattr(state_observation, "_PLANS", {})
+    monkeypatch.setattr(state_observation, "_PLANS_LIMIT", 2)
     two, three = encoding({"players": 2}), encoding({"players": 3})
     first, second = two.state_observer(), two.state_observer()
+    assert first._plan is second._plan
     assert first._table_writers is second._table_writers
-    assert first._player_writers is second._player_writers
-    assert three.state_observer()._table_writers is not first._table_writers
+    state = AltiplanoState.new({"players": 2}, seed=3)
+    first.observe(state, 0)
+    second.observe(state, 1)
+    assert first._places is second._places and first._places
+    assert three.state_observer()._plan is not first._plan
     encoding({"players": 4}).state_observer()  # a third encoding: the table starts afresh
-    assert len(state_observation._WRITERS) == 1
+    assert len(state_observation._PLANS) == 1

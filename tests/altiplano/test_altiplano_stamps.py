@@ -9,7 +9,7 @@ over random games of every table, with re-deals and determinized copies in betwe
 - every apply gives a new stamp, and `applied` holds the stamp before it, the seat and the
   action; a re-deal keeps both;
 - after an action of `ONE_PLAYER`, nothing changed but that seat's player data, and of it only
-  the fields `planned_fields` names;
+  the fields `planned_fields` names, and of those only the parts `planned_parts` names;
 - after an action of `ONE_SEAT`, no other player's data changed but, if it ended a round,
   their `ROUND_END_FIELDS`, and of the actor's only those and the fields `PLAYER_FIELDS` names
   for it."""
@@ -32,6 +32,7 @@ from meeple.games.altiplano.footprints import (
     PLAYER_FIELDS,
     ROUND_END_FIELDS,
     planned_fields,
+    planned_parts,
 )
 from meeple.research.games import acting_seat
 
@@ -87,6 +88,7 @@ def test_a_stamp_stands_for_one_content_and_each_action_changes_what_its_footpri
             mine, now = before["players"][seat], after["players"][seat]
             changed = {k for k in mine if mine[k] != now[k]}
             assert changed <= planned_fields(action) <= PLAYER_FIELDS[kind], (action, changed)
+            check_parts(mine, now, action)
             own_changes += 1
         if kind in ONE_SEAT:
             check_footprint(before, after, seat, action)
@@ -95,6 +97,26 @@ def test_a_stamp_stands_for_one_content_and_each_action_changes_what_its_footpri
         seen(copy)  # the copy kept the content of its stamp
         steps += 1
     assert own_changes > 20 and one_seat > own_changes and round_ends > 2
+
+
+def check_parts(mine: dict[str, Any], now: dict[str, Any], action: Any) -> None:
+    """The player's data `mine` before an action of `ONE_PLAYER` and `now` after it differ only
+    in the parts `planned_parts` names: a location's row of ``fields``, a good's count of
+    ``planning``, a placement's number in ``placed_now`` (None: anywhere in the field)."""
+    parts = dict(planned_parts(action))
+    assert sorted(parts) == sorted(planned_fields(action)), action
+    for field, part in parts.items():
+        if part is None:
+            continue
+        if field in ("fields", "planning"):  # the other locations', the other goods'
+            assert {k: v for k, v in mine[field].items() if k != part} == {
+                k: v for k, v in now[field].items() if k != part
+            }, (action, field)
+        else:  # the other placements
+            placement = list(part)
+            assert sorted(x for x in mine[field] if x != placement) == sorted(
+                x for x in now[field] if x != placement
+            ), (action, field)
 
 
 def check_footprint(before: dict[str, Any], after: dict[str, Any], seat: int, action: Any) -> None:

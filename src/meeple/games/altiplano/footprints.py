@@ -5,7 +5,7 @@ of a state (the research adapters' observation, `state_observation`; the server'
 
 - `ONE_PLAYER`: nothing but the actor's player data (a tile or coin placed in planning or
   taken back): a third of a game's steps. `planned_fields` names the few fields each such
-  action may change.
+  action may change, and `planned_parts` the parts of them (a location, a good, a placement).
 - `ONE_SEAT`: no player's data but the actor's, and when the action ends a round, every
   player's `ROUND_END_FIELDS` (the end of a phase changes the table only). The table's values
   may change too. Left out: the role and mission draft (a passed mission goes to the next
@@ -102,3 +102,37 @@ def planned_fields(action: A.Place | A.Unplace | A.TakeBackTile | A.TakeBackCoin
     field = TARGET_FIELDS[action.target.partition(":")[0]]
     source = "coins" if good == COINS else "planning"
     return frozenset((field, source, *_PLANNED[type(action)]))
+
+
+#: A part of a player's field that an action of `ONE_PLAYER` may change: the field's name and,
+#: where the action names it, the part (None: anywhere in the field). See `planned_parts`.
+Part = tuple[str, str | tuple[str, str] | None]
+
+
+def planned_parts(
+    action: A.Place | A.Unplace | A.TakeBackTile | A.TakeBackCoin,
+) -> tuple[Part, ...]:
+    """`planned_fields(action)`, each with the part of it the action may change where the
+    action names one (`planning.do_place`, `do_unplace`; `draw.do_take_back_tile`; the
+    engine's `action_fields.put_on_field` and `remove_from_field`):
+
+    - ``fields`` (a location's action fields): the location named after the target's colon,
+      ``fields[X]`` alone;
+    - ``planning``: the count of the action's good alone;
+    - ``placed_now``: the number of its placement (target, good) in the list alone.
+
+    The readers that keep what they last read (`state_observation`) rewrite those parts alone
+    instead of comparing the whole field; in sorted order of the fields."""
+    kind, _, name = action.target.partition(":")
+    good = action.good if not isinstance(action, A.TakeBackCoin) else COINS
+    parts: list[Part] = []
+    for field in sorted(planned_fields(action)):
+        if field == "fields" and kind == "loc":
+            parts.append((field, name))
+        elif field == "planning":
+            parts.append((field, good))
+        elif field == "placed_now":
+            parts.append((field, (action.target, good)))
+        else:
+            parts.append((field, None))
+    return tuple(parts)

@@ -7,12 +7,14 @@ is tested against at every position of random games of every variant, every seat
 spectators (tests/altiplano/test_altiplano_observed_view.py).
 
 A `StateObservation` keeps, per viewer (a seat, or the spectators), the viewer's last vector and
-a copy of each of the state's values it was written from: the table's (`_TABLE`) and the
-viewer's own player's (`_PLAYER`, `_MISSIONS`). Another player's block is the same for every
-viewer but that player (only its place differs), so it is kept once (`_Block`), written from
-copies of its own, and copied into a viewer's vector when it changed since that viewer's last
-copy: a learner asks for the acting seat's observation, so each viewer looks every few steps,
-and would otherwise rewrite each change once per viewer. An observation reads those values with
+a copy of each of the table's values it was written from (`_TABLE`). A player's block is the
+same for every viewer (only its place differs) but in the player's own secrets
+(`_SECRET_NAMES`), so it is kept once as the others see it (`_Block`), written from copies of
+its own values (`_PLAYER`, `_MISSIONS`), and copied into a viewer's vector when it changed since
+that viewer's last copy: a learner asks for the acting seat's observation, so each viewer looks
+every few steps, and would otherwise rewrite each change once per viewer. The viewer's own
+block is that copy with its secrets laid over it, written apart (`_Viewer.secret`) from copies
+of the secret values alone. An observation reads those values with
 `operator.itemgetter` (the table's in one call, a player's in two groups, `_PLAYER_GROUPS`: what
 most steps change, and the rest), compares each group with its copies at once (a tuple
 comparison, at C speed), finds the changed values of a group that differs (`map` of
@@ -28,7 +30,11 @@ Most steps need few comparisons. The state says from which content its last step
 acted and with what type of action (`AltiplanoState.applied`, `meeple.engine.stamps`), and
 `footprints` what each type may change. A third of a game's steps (a tile or coin placed in
 planning or taken back) change their actor's player data alone: when a viewer's last look was
-at the stamp before, only that player's data is compared. Most others change no player's data
+at the stamp before, only that player's block is brought up to date, and after one such step,
+only the parts of its fields the step names (`footprints.planned_parts`: a location's row, a
+good's count, a placement's number), written whatever they hold, without comparing or copying
+the whole field (`_part_writer`; the copy kept of that field is then forgotten, so a later
+comparison writes it whole). Most others change no player's data
 but their actor's (and at a round's end a few of every player's), and only some of its fields
 (`footprints.PLAYER_FIELDS`): the observation numbers each player's data (`_track`, when it
 saw the step's first state), so that a block or a viewer's own part already written from that
@@ -42,6 +48,10 @@ once the game is over (the revealed ones before). A viewer's vector is rebuilt w
 game's being over changes (and a shared block too). Each observation is handed out as a new
 numpy array (a copy of the viewer's vector), which nothing here changes later.
 
+What depends on the `Observer` alone (the writers, the places of a player's fields, how each
+value is copied, the planning steps' parts) is made once and shared by its observations
+(`_Plan`): a learner may make an environment per game.
+
 Cost (docs/benchmarks.md, issue 26, session 28): about 178 k instructions a call pure and 154 k
 compiled (setup.py `COMPILED`), against 252 k for the former blocks kept with their JSON. Most of
 it is finding what changed: reading and comparing the four players' data and the table's (some
@@ -52,6 +62,8 @@ the adapters' own changes a PettingZoo step 33 k instructions fewer pure, 37 k c
 Session 32's stamps (a placement compares its actor's data only): 162 k → 126 k a call pure,
 136 k → 108 k compiled (`benchmarks/observation_instructions.py --game altiplano`). Sessions
 34's and 35's footprints (101 k → 91 k a call pure in session 35): see docs/benchmarks.md.
+Session 39's planning parts, secret overlays and shared plans: see docs/benchmarks.md, issue
+26, "Session 39".
 """
 
 from __future__ import annotations
@@ -74,7 +86,7 @@ from meeple.games.altiplano.footprints import (
     ONE_SEAT,
     PLAYER_FIELDS,
     ROUND_END_FIELDS,
-    planned_fields,
+    planned_parts,
 )
 from meeple.games.altiplano.observation import LETTERS, MOVEMENT_TILES, SWAP_STEPS, Observer
 
@@ -149,6 +161,14 @@ _PLAYER = (
 )
 _MISSIONS = ("missions", "revealed", "hand", "gift", "draft", "seen", "gave")
 _NAMES = _PLAYER + _MISSIONS
+#: A player's values that its own block shows otherwise than the others' see it
+#: (`observed_view.as_others_see`): the bag's and the container's contents, the missions kept,
+#: the hand, the cards passed and seen. Written apart, in the viewer's own numbers
+#: (`_Viewer.secret`), and laid over its copy of the shared block.
+_SECRET_NAMES = ("bag", "container", "missions", "hand", "gift", "seen", "gave")
+#: The block's segments those values are written to (their sizes, in the others' blocks too,
+#: are written in the shared block).
+_SECRET_SEGMENTS = ("bag", "container", "missions", "hand", "gift", "seen", "gave")
 #: A player's values in two groups, each compared at once (one `itemgetter` call and a tuple
 #: comparison, at C speed): those that change at most steps, and the rest.
 _PLAYER_GROUPS = (
@@ -328,7 +348,7 @@ def _table_writers(o: Observer) -> list[tuple[tuple[str, ...], TableWriter]]:
     #: shuffles it), so its letters are counted at C speed (`Counter` of a `map`), not read
     #: extension by extension
     #: (one pair, read and replaced whole: the writers are shared by every observation of
-    #: the encoding, `_writers_of`)
+    #: the encoding, `_plan_of`)
     lettered: list[tuple[Any, dict[str, int]]] = [(None, {})]
 
     def write_stack(
@@ -977,6 +997,72 @@ def _mission_writers(o: Observer) -> list[tuple[tuple[str, ...], PlayerWriter]]:
     return writers
 
 
+def _forget(value: Any) -> Any:
+    """The copy kept of a field after one part of it was written (`_part_writer`): none, so
+    that a comparison of the whole field later writes it whole."""
+    return _NEVER
+
+
+def _part_writer(o: Observer, name: str, part: Any) -> PlayerWriter:
+    """The writer of one part of a player's field (`footprints.planned_parts`): a location's
+    row of ``fields``, a good's count of ``planning``, a placement's number in
+    ``placed_now``, each written from the player's data without comparing the rest of the
+    field (a planning step changes one tile's place: a third of a game's steps)."""
+    G, goods = len(o.goods), o.goods
+    if name == "fields":
+        first_row, tiles_of = o.p_fields + o.locations[part] * G, part
+        zero_row = array.array("f", bytes(4 * G))
+
+        def write_row(
+            arr: _Vector,
+            mv: _Writes,
+            at: int,
+            p: dict[str, Any],
+            own: bool,
+            over: bool,
+            base: int,
+            old: Any,
+        ) -> None:
+            row = at + first_row
+            arr[row : row + G] = zero_row
+            for good in p["fields"][tiles_of]:
+                mv[row + goods[good]] += 1.0
+
+        return write_row
+    if name == "planning":
+        counted, good_at = part, o.p_planning + goods[part]
+
+        def write_count(
+            arr: _Vector,
+            mv: _Writes,
+            at: int,
+            p: dict[str, Any],
+            own: bool,
+            over: bool,
+            base: int,
+            old: Any,
+        ) -> None:
+            mv[at + good_at] = p["planning"].get(counted, 0)
+
+        return write_count
+    target, good = part
+    placement, placed_at = [target, good], o.p_placed + o.placements[f"{target}|{good}"]
+
+    def write_placement(
+        arr: _Vector,
+        mv: _Writes,
+        at: int,
+        p: dict[str, Any],
+        own: bool,
+        over: bool,
+        base: int,
+        old: Any,
+    ) -> None:
+        mv[at + placed_at] = p["placed_now"].count(placement)
+
+    return write_placement
+
+
 def _one_each(names: Sequence[str], writers: list[tuple[tuple[str, ...], Any]]) -> tuple[Any, ...]:
     """[value's index] -> the one writer of the segments that value feeds (the writers of
     several segments fed by one value called one after the other). A writer fed by several
@@ -1007,8 +1093,11 @@ class _Viewer:
     __slots__ = (
         "mv",
         "over",
+        "overlays",
         "own",
         "own_version",
+        "secret",
+        "secret_mv",
         "seen",
         "stamps",
         "state",
@@ -1017,7 +1106,16 @@ class _Viewer:
         "vec",
     )
 
-    def __init__(self, vec: _Vector, over: bool, tables: int, players: int) -> None:
+    def __init__(
+        self,
+        vec: _Vector,
+        over: bool,
+        tables: int,
+        players: int,
+        own_at: int | None,
+        block_size: int,
+        secret_ranges: Sequence[tuple[int, int]],
+    ) -> None:
         self.vec = vec
         #: the same memory, to write numbers one by one (faster than the array's own writes),
         #: and as numpy sees it, to copy it whole
@@ -1026,9 +1124,24 @@ class _Viewer:
         self.over = over
         self.table: list[Any] = [_NEVER] * tables
         self.table_now: tuple[Any, ...] = ()
+        #: the viewer's own block's secrets (`_SECRET_NAMES`), written as in a block from 0,
+        #: copies of the values they were written from (in `_NAMES`' order), and the version
+        #: (`StateObservation._versions`) of the data they copy (0: none)
+        self.secret: _Vector = array.array("f", bytes(4 * block_size))
+        self.secret_mv: _Writes = memoryview(self.secret)
         self.own: list[Any] = [_NEVER] * len(_NAMES)
-        #: the version (`StateObservation._versions`) of the data `own` copies (0: none)
         self.own_version = 0
+        #: (the vector's numbers of a secret segment of the viewer's own block, at `own_at`,
+        #: the same of `secret`): laid over each copy of the shared block (none for the
+        #: spectators)
+        self.overlays: list[tuple[_Writes, _Writes]] = (
+            []
+            if own_at is None
+            else [
+                (self.mv[own_at + first : own_at + end], self.secret_mv[first:end])
+                for first, end in secret_ranges
+            ]
+        )
         self.stamps: list[int] = [0] * players
         #: the stamp of the state this vector was last brought up to (0: none yet)
         self.state = 0
@@ -1065,54 +1178,142 @@ _Group = tuple[
     Callable[[Any], tuple[Any, ...]], Callable[[list[Any]], tuple[Any, ...]], tuple[_Place, ...]
 ]
 #: A change of a player's data: the number of its data before, and the places of the fields
-#: it may have changed (None: any).
-_Change = tuple[int, tuple[_Place, ...] | None]
+#: it may have changed, all of them and those of `_SECRET_NAMES` (None: any).
+_Change = tuple[int, tuple[_Place, ...] | None, tuple[_Place, ...] | None]
 #: How many of each player's last changes an observation keeps: a player's block is written
 #: when another viewer looks, which may be several of its changes later (in planning, each
 #: plans all its tiles in a row).
 _CHANGES_KEPT = 8
-#: How many actions' places `StateObservation._planned_places` remembers: more than a game's
-#: planning actions (a few hundred), fewer than would weigh.
-_PLANNED_KEPT = 4096
 
 
 def _changes_from(version: int) -> deque[_Change]:
     """A player's last changes (`StateObservation._changes`) when its data of `version`
     changed in ways not known."""
-    return deque(((version, None),), _CHANGES_KEPT)
+    return deque(((version, None, None),), _CHANGES_KEPT)
 
 
-def _grouped(places: dict[str, _Place]) -> tuple[_Group, ...]:
-    """`_PLAYER_GROUPS` with their getters and places."""
+def _grouped(places: dict[str, _Place], groups: Sequence[Sequence[str]]) -> tuple[_Group, ...]:
+    """`groups` of a player's values with their getters and places."""
     return tuple(
         (
             operator.itemgetter(*group),
             operator.itemgetter(*(places[name][1] for name in group)),
             tuple(places[name] for name in group),
         )
-        for group in _PLAYER_GROUPS
+        for group in groups
     )
 
 
-#: [id of an `Observer`] -> (the observer, its table's and its players' writers, one per
-#: value: `_one_each`). The writers depend on the observer alone (what they write to comes as
-#: arguments), and making them was most of a new `StateObservation`: 1.3 M of the 1.5 M
-#: instructions of a new 4-player PettingZoo environment, which a learner may make per game.
-#: So every observation of an encoding shares them. Bounded as `research.games`' shared
-#: indexes are: the table starts afresh at `_WRITERS_LIMIT` observers.
-_WRITERS: dict[int, tuple[Observer, tuple[Any, ...], tuple[Any, ...]]] = {}
-_WRITERS_LIMIT = 64
+def _secret_ranges(o: Observer) -> list[tuple[int, int]]:
+    """The ranges (first, end) of a block's `_SECRET_SEGMENTS`, those side by side as one."""
+    ranges: list[tuple[int, int]] = []
+    for segment in o.block.segments:
+        if segment.name not in _SECRET_SEGMENTS:
+            continue
+        first, end = segment.offset, segment.offset + segment.size
+        if ranges and ranges[-1][1] == first:
+            ranges[-1] = (ranges[-1][0], end)
+        else:
+            ranges.append((first, end))
+    return ranges
 
 
-def _writers_of(o: Observer) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """The table's and the players' writers of `o`, made once (`_WRITERS`)."""
-    found = _WRITERS.get(id(o))
-    if found is None or found[0] is not o:
-        if len(_WRITERS) >= _WRITERS_LIMIT:
-            _WRITERS.clear()
-        table = _one_each(_TABLE, _table_writers(o))
-        found = _WRITERS[id(o)] = (o, table, _one_each(_NAMES, _player_writers(o)))
-    return found[1], found[2]
+#: The places a change may have written: all of them, and those of `_SECRET_NAMES`.
+_Changed = tuple[tuple[_Place, ...], tuple[_Place, ...]]
+
+
+class _Plan:
+    """What every `StateObservation` of one `Observer` shares (`_plan_of`): the segments'
+    writers, the places of a player's fields and how each value is copied (chosen by the first
+    state observed, `know`), and the places of the planning steps' parts (remembered as
+    met). They depend on the observer alone, and making them was most of a new observation,
+    which a learner may make per game (the writers alone: 1.3 M of the 1.5 M instructions of a
+    new 4-player PettingZoo environment, session 38)."""
+
+    def __init__(self, o: Observer) -> None:
+        self.o = o
+        #: one writer per value (`_one_each`), in `_TABLE`'s and `_NAMES`' orders
+        self.table_writers = _one_each(_TABLE, _table_writers(o))
+        self.player_writers = _one_each(_NAMES, _player_writers(o))
+        self.secret_ranges = _secret_ranges(o)
+        #: how each of `_TABLE`'s values is copied (empty until `know`)
+        self.table_copy: tuple[Callable[[Any], Any], ...] = ()
+        #: [field's name] -> its place; a player's groups of values compared at once
+        #: (`_grouped`), and its secrets as one group
+        self.at: dict[str, _Place] = {}
+        self.player_groups: tuple[_Group, ...] = ()
+        self.secret_groups: tuple[_Group, ...] = ()
+        #: [action type of `ONE_SEAT`] -> the places of its `footprints.PLAYER_FIELDS`, and
+        #: those of `ROUND_END_FIELDS`
+        self.places: dict[type[Action], _Changed] = {}
+        self.round_end: _Changed = ((), ())
+        #: [(field's name, part)] -> the place of that part of the field (`part_place`);
+        #: [an action of `ONE_PLAYER`'s type, target and good] -> its places
+        #: (`planned_places`; no more than the action space has)
+        self.parts: dict[tuple[str, Any], _Place] = {}
+        self.planned: dict[tuple[Any, ...], _Changed] = {}
+
+    def know(self, s: dict[str, Any]) -> None:
+        """Choose how values are copied from those of `s`, the first state observed, and
+        make the places of a player's fields."""
+        self.table_copy = tuple(map(_copier, _TABLE, operator.itemgetter(*_TABLE)(s)))
+        values = operator.itemgetter(*_NAMES)(s["players"][0])
+        at = {
+            name: (name, i, self.player_writers[i], _copier(name, value))
+            for i, (name, value) in enumerate(zip(_NAMES, values, strict=True))
+        }
+        self.player_groups = _grouped(at, _PLAYER_GROUPS)
+        self.secret_groups = _grouped(at, (_SECRET_NAMES,))
+        self.places = {
+            kind: self.changed(tuple(at[name] for name in sorted(fields)))
+            for kind, fields in PLAYER_FIELDS.items()
+        }
+        self.round_end = self.changed(tuple(at[name] for name in sorted(ROUND_END_FIELDS)))
+        self.at = at
+
+    @staticmethod
+    def changed(places: tuple[_Place, ...]) -> _Changed:
+        """`places`, and those of them of `_SECRET_NAMES`."""
+        return places, tuple(place for place in places if place[0] in _SECRET_NAMES)
+
+    def planned_places(self, action: Any) -> _Changed:
+        """The places of `footprints.planned_parts(action)`, remembered per action (by its
+        type, target and good: a game's states list the same actions as new objects)."""
+        key = (type(action), action.target, getattr(action, "good", None))
+        known = self.planned.get(key)
+        if known is None:
+            parts = planned_parts(action)
+            known = self.planned[key] = self.changed(
+                tuple(self.part_place(name, part) for name, part in parts)
+            )
+        return known
+
+    def part_place(self, name: str, part: Any) -> _Place:
+        """The place of one part of field `name` (`footprints.planned_parts`; None: the
+        whole field), made once per part."""
+        if part is None:
+            return self.at[name]
+        place = self.parts.get((name, part))
+        if place is None:
+            writer = _part_writer(self.o, name, part)
+            place = self.parts[(name, part)] = (name, self.at[name][1], writer, _forget)
+        return place
+
+
+#: [id of an `Observer`] -> its `_Plan`. Bounded as `research.games`' shared indexes are: the
+#: table starts afresh at `_PLANS_LIMIT` observers.
+_PLANS: dict[int, _Plan] = {}
+_PLANS_LIMIT = 64
+
+
+def _plan_of(o: Observer) -> _Plan:
+    """The plan of `o`, made once (`_PLANS`)."""
+    plan = _PLANS.get(id(o))
+    if plan is None or plan.o is not o:
+        if len(_PLANS) >= _PLANS_LIMIT:
+            _PLANS.clear()
+        plan = _PLANS[id(o)] = _Plan(o)
+    return plan
 
 
 class StateObservation:
@@ -1126,18 +1327,18 @@ class StateObservation:
         self._blank = array.array("f", bytes(4 * o.size))
         self._blank[o.at_options] = float(o.role_draft)
         self._blank[o.at_options + 1] = float(o.missions)
-        # The mission fields are read in every game (empty without Missions), so that the
-        # whole player's data is compared at once.
         self._table_get = operator.itemgetter(*_TABLE)
-        self._player_get = operator.itemgetter(*_NAMES)
         self._table_range = range(len(_TABLE))
-        self._table_writers, self._player_writers = _writers_of(o)
-        #: how each value is copied, chosen by the first state observed
+        #: what every observation of the observer shares (`_Plan`), and of it the table's
+        #: writers and how its values are copied (the latter once a state is observed)
+        self._plan = plan = _plan_of(o)
+        self._table_writers = plan.table_writers
         self._table_copy: tuple[Callable[[Any], Any], ...] = ()
         #: viewer (a seat, None for the spectators) -> its vector and what it was written from
         self._viewers: dict[int | None, _Viewer] = {}
-        #: a player's groups of values compared at once, with their places (`_grouped`)
+        #: the plan's groups of a player's values compared at once (`_Plan.know`)
         self._player_groups: tuple[_Group, ...] = ()
+        self._secret_groups: tuple[_Group, ...] = ()
         #: [player] -> its block as the others see it (made with the first viewer)
         self._blocks: list[_Block] = []
         #: The stamp and round of the state last observed (by any viewer), and
@@ -1148,14 +1349,10 @@ class StateObservation:
         self._last: tuple[int, Any] = (0, None)
         self._versions: list[int] = [0] * self._n
         self._changes: list[deque[_Change]] = [_changes_from(0) for _ in range(self._n)]
-        #: [action type of `ONE_SEAT`] -> the places of its `footprints.PLAYER_FIELDS`, and
-        #: those of `ROUND_END_FIELDS`
-        self._places: dict[type[Action], tuple[_Place, ...]] = {}
-        self._round_end: tuple[_Place, ...] = ()
-        #: [field's name] -> its place (`_Place`); [id of an action of `ONE_PLAYER`] -> the
-        #: action and its places (`_planned_places`)
-        self._at: dict[str, _Place] = {}
-        self._planned: dict[int, tuple[Action, tuple[_Place, ...]]] = {}
+        #: [action type of `ONE_SEAT`] -> the places its `footprints.PLAYER_FIELDS` names
+        #: (`_Plan.places`), and those of `ROUND_END_FIELDS`
+        self._places: dict[type[Action], _Changed] = {}
+        self._round_end: _Changed = ((), ())
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) without what it kept: that only saves work."""
@@ -1168,25 +1365,25 @@ class StateObservation:
         if seat is not None and not 0 <= seat < self._n:
             raise ValueError(f"no seat {seat!r} to observe at a table of {self._n}")
         if not self._table_copy:
-            values = self._table_get(s)
-            self._table_copy = tuple(map(_copier, _TABLE, values))
-            values = self._player_get(s["players"][0])
-            at = {
-                name: (name, i, self._player_writers[i], _copier(name, value))
-                for i, (name, value) in enumerate(zip(_NAMES, values, strict=True))
-            }
-            self._player_groups = _grouped(at)
-            self._at = at
-            self._places = {
-                kind: tuple(at[name] for name in sorted(fields))
-                for kind, fields in PLAYER_FIELDS.items()
-            }
-            self._round_end = tuple(at[name] for name in sorted(ROUND_END_FIELDS))
+            plan = self._plan
+            if not plan.table_copy:
+                plan.know(s)
+            self._table_copy = plan.table_copy
+            self._player_groups, self._secret_groups = plan.player_groups, plan.secret_groups
+            self._places, self._round_end = plan.places, plan.round_end
             self._blocks = [_Block(self._block_size, over) for _ in range(self._n)]
         vec = self._blank[:]
         if seat is not None:
             vec[self.o.at_seat + seat] = 1.0
-        viewer = _Viewer(vec, over, len(_TABLE), self._n)
+        viewer = _Viewer(
+            vec,
+            over,
+            len(_TABLE),
+            self._n,
+            None if seat is None else self._table_size,
+            self._block_size,
+            self._plan.secret_ranges,
+        )
         self._viewers[seat] = viewer
         return viewer
 
@@ -1207,15 +1404,7 @@ class StateObservation:
             # since this viewer's last look, one action changed its actor's data and nothing
             # else: the table's and the other players' are as this vector shows them
             only = applied[1]
-            before, places = self._changes[only][0]
-            if only == seat and before == viewer.own_version and places is not None:
-                # the viewer's own part, one change since: its fields (`_write_player`'s
-                # commonest case, written out: planning is a third of a game's steps)
-                p, at = s["players"][only], self._table_size  # a viewer's own block is first
-                self._write_fields(viewer.own, arr, mv, at, places, p, True, over, base)
-                viewer.own_version = self._versions[only]
-            else:
-                self._write_player(viewer, only, s["players"][only], seat, over, base)
+            self._write_player(viewer, only, s["players"][only], seat, over, base)
         else:
             values = self._table_get(s)
             if values != viewer.table_now:
@@ -1228,18 +1417,14 @@ class StateObservation:
             for index, p in enumerate(s["players"]):
                 # a part written from this number of the player's data, and a block copied in
                 # since it was last written, need nothing (most players most steps)
-                version = versions[index]
-                if index == seat:
-                    if viewer.own_version == version:
-                        continue
-                else:
-                    block = blocks[index]
-                    if (
-                        block.version == version
-                        and block.over == over
-                        and copied[index] == block.stamp
-                    ):
-                        continue
+                version, block = versions[index], blocks[index]
+                if (
+                    block.version == version
+                    and block.over == over
+                    and copied[index] == block.stamp
+                    and (index != seat or viewer.own_version == version)
+                ):
+                    continue
                 self._write_player(viewer, index, p, seat, over, base)
         viewer.state = state.stamp
         return viewer.seen.copy()
@@ -1248,13 +1433,13 @@ class StateObservation:
         """Number the players' data of `state`, which this observation has not seen yet:
         after one action of `footprints.ONE_SEAT` from the state last observed, only its
         actor's may have changed, and only the fields `footprints.PLAYER_FIELDS` names for
-        it (`planned_fields` for one of `ONE_PLAYER`), and if the round ended, every
+        it (`planned_parts` for one of `ONE_PLAYER`), and if the round ended, every
         player's `ROUND_END_FIELDS`; after anything else, any player's."""
         applied, (stamp, round_) = state.applied, self._last
         versions, changes = self._versions, self._changes
         if applied is not None and applied[0] == stamp and (kind := type(applied[2])) in ONE_SEAT:
             if kind in ONE_PLAYER:
-                self._changed(applied[1], self._planned_places(applied[2]))
+                self._changed(applied[1], self._plan.planned_places(applied[2]))
             else:
                 self._changed(applied[1], self._places[kind])
             if s["round"] != round_:
@@ -1266,65 +1451,58 @@ class StateObservation:
                 versions[index] = next(STAMPS)
         self._last = (state.stamp, s["round"])
 
-    def _planned_places(self, action: Any) -> tuple[_Place, ...]:
-        """The places of `footprints.planned_fields(action)`, remembered per action object
-        (with the object, so that its id is not reused while remembered; at most
-        `_PLANNED_KEPT`, then afresh): the engine lists each action as one object."""
-        known = self._planned.get(id(action))
-        if known is not None and known[0] is action:
-            return known[1]
-        if len(self._planned) >= _PLANNED_KEPT:
-            self._planned.clear()
-        places = tuple(self._at[name] for name in sorted(planned_fields(action)))
-        self._planned[id(action)] = (action, places)
-        return places
-
-    def _changed(self, index: int, places: tuple[_Place, ...] | None) -> None:
-        """A new number for player `index`'s data, changed in `places` (None: anywhere)."""
-        self._changes[index].appendleft((self._versions[index], places))
+    def _changed(self, index: int, changed: _Changed) -> None:
+        """A new number for player `index`'s data, changed in the places `changed` holds."""
+        self._changes[index].appendleft((self._versions[index], *changed))
         self._versions[index] = next(STAMPS)
 
     def _write_player(
         self, viewer: _Viewer, index: int, p: Any, seat: int | None, over: bool, base: int
     ) -> None:
         """Bring player `index`'s block in `viewer`'s vector up to date with its data `p`:
-        the viewer's own written there, another's written in the shared block and copied
-        in when the viewer's copy is older. Data of the version they were last written from
-        are not compared again, and of the version before, only in the fields the change
-        may have touched (`_track`)."""
+        written in the shared block (as the others see it), and copied in when the viewer's
+        copy is older; the viewer's own block then has its secrets (`_Viewer.secret`) laid
+        over the copy. Data of the version they were last written from are not compared
+        again, and of the version before, only in the fields the change may have touched
+        (`_track`)."""
         size, version = self._block_size, self._versions[index]
-        own = index == seat
-        if own:  # written in the viewer's own vector
-            if viewer.own_version != version:
-                at = self._table_size + (index - base) % self._n * size
-                self._write_changed(
-                    viewer.own,
-                    viewer.vec,
-                    viewer.mv,
-                    at,
-                    index,
-                    viewer.own_version,
-                    p,
-                    True,
-                    over,
-                    base,
-                )
-                viewer.own_version = version
-            return
-        # written in the shared block, then copied
         block = self._blocks[index]
         if block.over != over:
             block = self._blocks[index] = _Block(size, over)
         if block.version != version:
             if self._write_changed(
-                block.kept, block.vec, block.mv, 0, index, block.version, p, False, over, base
+                block.kept, block.vec, block.mv, 0, index, block.version, p, False, over, base, 1
             ):
                 block.stamp = next(STAMPS)
             block.version = version
-        if viewer.stamps[index] != block.stamp:
+        copied = viewer.stamps[index] != block.stamp
+        if copied:
             at = self._table_size + (index - base) % self._n * size
             viewer.vec[at : at + size] = block.vec
             viewer.stamps[index] = block.stamp
+        if index != seat:
+            return
+        if viewer.own_version != version:  # the secrets, in the viewer's own numbers
+            # (nothing to write after one change since that may have changed none of them)
+            before, _, secrets = self._changes[index][0]
+            if (before != viewer.own_version or secrets != ()) and self._write_changed(
+                viewer.own,
+                viewer.secret,
+                viewer.secret_mv,
+                0,
+                index,
+                viewer.own_version,
+                p,
+                True,
+                over,
+                base,
+                2,
+            ):
+                copied = True
+            viewer.own_version = version
+        if copied:  # a viewer's own block is the first
+            for into, out in viewer.overlays:
+                into[:] = out
 
     def _write_changed(
         self,
@@ -1338,23 +1516,28 @@ class StateObservation:
         own: bool,
         over: bool,
         base: int,
+        which: int,
     ) -> bool:
         """Compare player `index`'s data `p` with the copies `kept` of its data of `version`
-        and write what changed in `out` from `first`; whether anything did. When the player's
-        last changes since `version` are all known (`_track`), only their fields are
-        compared."""
+        and write what changed in `out` from `first`; whether anything did: all its fields
+        (`which` 1, the block as the others see it) or its secrets (2, `_SECRET_NAMES`).
+        When the player's last changes since `version` are all known (`_track`), only their
+        fields are compared."""
         changes = self._changes[index]
-        before, places = changes[0]
+        before, every, secret = changes[0]
+        places = every if which == 1 else secret
         if places is not None and before == version:  # one change since: its fields
             return self._write_fields(kept, out, out_mv, first, places, p, own, over, base)
         fields: set[_Place] = set()
-        for before, places in changes:
+        for before, every, secret in changes:
+            places = every if which == 1 else secret
             if places is None:
                 break
             fields.update(places)
             if before == version:
                 return self._write_fields(kept, out, out_mv, first, fields, p, own, over, base)
-        return self._write_groups(kept, out, out_mv, first, p, own, over, base)
+        groups = self._player_groups if which == 1 else self._secret_groups
+        return self._write_groups(kept, out, out_mv, first, p, own, over, base, groups)
 
     def _write_fields(
         self,
@@ -1371,6 +1554,11 @@ class StateObservation:
         """`_write_groups` of `fields` alone."""
         changed = False
         for name, at, write, copy in fields:
+            if copy is _forget:  # a part of the field, written whatever it holds
+                write(out, out_mv, first, p, own, over, base, _NEVER)
+                kept[at] = _NEVER
+                changed = True
+                continue
             value, old = p[name], kept[at]
             if value != old:
                 write(out, out_mv, first, p, own, over, base, old)
@@ -1388,11 +1576,12 @@ class StateObservation:
         own: bool,
         over: bool,
         base: int,
+        groups: tuple[_Group, ...],
     ) -> bool:
-        """Compare a player's data `p` with the copies `kept` (by `_PLAYER_GROUPS`) and write
-        what changed in `out` from `first`; whether anything did."""
+        """Compare a player's data `p` with the copies `kept` (by `groups`) and write what
+        changed in `out` from `first`; whether anything did."""
         changed = False
-        for get, get_kept, places in self._player_groups:
+        for get, get_kept, places in groups:
             values, olds = get(p), get_kept(kept)
             if values != olds:
                 every = zip(places, values, olds, strict=True)
