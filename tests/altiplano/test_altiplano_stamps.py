@@ -12,7 +12,8 @@ over random games of every table, with re-deals and determinized copies in betwe
   the fields `planned_fields` names, and of those only the parts `planned_parts` names;
 - after an action of `ONE_SEAT`, no other player's data changed but, if it ended a round,
   their `ROUND_END_FIELDS`, and of the actor's only those and the fields `PLAYER_FIELDS` names
-  for it."""
+  for it; unless it ended a round, of the table only the values `TABLE_FIELDS` names for it
+  (and `PHASE_END_TABLE` if it ended a phase)."""
 
 from __future__ import annotations
 
@@ -29,8 +30,10 @@ from meeple.games.altiplano.encoding import encoding
 from meeple.games.altiplano.footprints import (
     ONE_PLAYER,
     ONE_SEAT,
+    PHASE_END_TABLE,
     PLAYER_FIELDS,
     ROUND_END_FIELDS,
+    TABLE_FIELDS,
     planned_fields,
     planned_parts,
 )
@@ -122,7 +125,15 @@ def check_parts(mine: dict[str, Any], now: dict[str, Any], action: Any) -> None:
 def check_footprint(before: dict[str, Any], after: dict[str, Any], seat: int, action: Any) -> None:
     """An action of `ONE_SEAT` by `seat` from the state data `before` to `after` changed no
     other player's data but, if it ended a round, their `ROUND_END_FIELDS`, and of the actor's
-    only those and the fields `PLAYER_FIELDS` names for its type."""
+    only those and the fields `PLAYER_FIELDS` names for its type; and unless it ended a round,
+    of the table only the values `TABLE_FIELDS` names for its type, and if it ended a phase,
+    `PHASE_END_TABLE`."""
+    if before["round"] == after["round"]:
+        table = {k for k in before if k != "players" and before[k] != after[k]}
+        footprint = TABLE_FIELDS[type(action)]
+        if before["phase"] != after["phase"]:
+            footprint |= PHASE_END_TABLE
+        assert table <= footprint, (action, table - footprint)
     rounds_end = ROUND_END_FIELDS if before["round"] != after["round"] else frozenset()
     for i, (mine, now) in enumerate(zip(before["players"], after["players"], strict=True)):
         changed = {k for k in mine.keys() | now.keys() if mine.get(k) != now.get(k)}

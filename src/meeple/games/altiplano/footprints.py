@@ -12,6 +12,8 @@ of a state (the research adapters' observation, `state_observation`; the server'
   player) and the game's last step.
 - `PLAYER_FIELDS`: for each of `ONE_SEAT`, the actor's fields it may change (besides those of a
   round's end).
+- `TABLE_FIELDS`: for each of `ONE_SEAT`, the table's values it may change when it ends no round,
+  and `PHASE_END_TABLE` those the end of a phase may change besides.
 
 Read from the rule families' effects (`planning`, `draw`, `movement`, `turns`, `end`,
 `action_fields`, `gains`, `missions`, and the locations' `locations`, `market`, `village`,
@@ -81,6 +83,66 @@ PLAYER_FIELDS: dict[type[Action], frozenset[str]] = {
 }
 
 ONE_SEAT: frozenset[type[Action]] = frozenset(PLAYER_FIELDS)
+
+#: What a turn's action at a location may change of the table (`turns.acted`: the turn's stage
+#: and what it may go on with, the end trigger, `missions.check_missions`' first seats and its
+#: reveal counter) and what the locations' actions take from it or give back (`gains`,
+#: `locations`, `market`, `village`, `extensions`).
+_AT_LOCATION = frozenset(
+    (
+        "turn",
+        "end_round",
+        "firsts",
+        "reveals",
+        "supply",
+        "houses",
+        "boats",
+        "carts",
+        "orders",
+        "strip",
+        "ext_bought",
+    )
+)
+#: What a draw from a bag may change of the table (`draw.draw_tiles` counts the reveal; the
+#: seat is then done, `draw._ready_draw`, `end`).
+_DRAWN_TABLE = frozenset(("ready", "reveals"))
+
+#: [type of `ONE_SEAT`] -> the table's values (the state's entries but ``players``) an action
+#: may change when it ends no round (then any may change), besides `PHASE_END_TABLE` when it
+#: ends a phase.
+TABLE_FIELDS: dict[type[Action], frozenset[str]] = {
+    A.Place: frozenset(),
+    A.Unplace: frozenset(),
+    A.TakeBackTile: frozenset(),
+    A.TakeBackCoin: frozenset(),
+    A.Draw: _DRAWN_TABLE,
+    A.SwapDiscard: _DRAWN_TABLE,
+    A.SwapDraw: _DRAWN_TABLE,
+    A.SwapPick: _DRAWN_TABLE,
+    A.SwapSkip: _DRAWN_TABLE,
+    A.FinalDraw: _DRAWN_TABLE,
+    A.Done: frozenset(("ready",)),
+    A.PlaceFigure: frozenset(("turn",)),
+    A.Move: frozenset(("turn",)),  # `movement`: the stage, once moved before the action
+    A.Pass: frozenset(("turn", "passed")),
+    A.EndTurn: frozenset(("turn",)),
+    A.Produce: _AT_LOCATION,
+    A.Sell: _AT_LOCATION,
+    A.Deliver: _AT_LOCATION,
+    A.Store: _AT_LOCATION,
+    A.StoreBuffered: _AT_LOCATION,
+    A.StoreCorn: _AT_LOCATION,
+    A.BufferCorn: _AT_LOCATION,
+    A.BuyCart: _AT_LOCATION,
+    A.BuyExtension: _AT_LOCATION,
+    A.BuyOrder: _AT_LOCATION,
+    A.BuildRoad: _AT_LOCATION,
+}
+
+#: What the end of a phase but not of a round may change of the table: the phase, the seats done
+#: with it, those that passed and the turn (`draw._ready_draw`, `planning.do_done`, and
+#: `end._start_final_storage` after the last round's last pass).
+PHASE_END_TABLE = frozenset(("phase", "ready", "passed", "turn"))
 
 #: [type of `ONE_PLAYER`] -> the actor's fields it changes besides the field and the tile's or
 #: coin's source (`planning.do_place`, `do_unplace`; `draw.do_take_back_tile`,

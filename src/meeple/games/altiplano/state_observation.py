@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import array
 import operator
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Any
@@ -84,8 +84,10 @@ from meeple.engine.stamps import STAMPS
 from meeple.games.altiplano.footprints import (
     ONE_PLAYER,
     ONE_SEAT,
+    PHASE_END_TABLE,
     PLAYER_FIELDS,
     ROUND_END_FIELDS,
+    TABLE_FIELDS,
     planned_parts,
 )
 from meeple.games.altiplano.observation import LETTERS, MOVEMENT_TILES, SWAP_STEPS, Observer
@@ -343,25 +345,24 @@ def _table_writers(o: Observer) -> list[tuple[tuple[str, ...], TableWriter]]:
     writers.append((("orders",), write_orders))
     number("orders_box", o.at_orders_box, len)
 
-    #: (the extensions of the edition last seen, their letters' indexes by extension id): the
-    #: stack is written whenever its order changed (a re-deal before a round's last pass
-    #: shuffles it), so its letters are counted at C speed (`Counter` of a `map`), not read
-    #: extension by extension
-    #: (one pair, read and replaced whole: the writers are shared by every observation of
-    #: the encoding, `_plan_of`)
+    #: (the extensions of the edition last seen, their letters' indexes by extension id), one
+    #: pair read and replaced whole: the writers are shared by every observation of the
+    #: encoding (`_plan_of`)
     lettered: list[tuple[Any, dict[str, int]]] = [(None, {})]
 
     def write_stack(
         arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
     ) -> None:
-        _zeros(arr, o.at_stack, len(LETTERS))
         extensions = state.comps.extensions
         known, letters = lettered[0]
         if known is not extensions:
             letters = {eid: LETTERS.index(e.letter) for eid, e in extensions.items()}
             lettered[0] = (extensions, letters)
+        counts = [0] * len(LETTERS)
+        for eid in s["stack"]:
+            counts[letters[eid]] += 1
         first = o.at_stack
-        for letter, count in Counter(map(letters.__getitem__, s["stack"])).items():
+        for letter, count in enumerate(counts):
             mv[first + letter] = count
 
     writers.append((("stack",), write_stack))
@@ -1186,6 +1187,14 @@ _Change = tuple[int, tuple[_Place, ...] | None, tuple[_Place, ...] | None]
 _CHANGES_KEPT = 8
 
 
+#: A step of the table (`StateObservation._table_steps`): the stamps after and before it, and
+#: the indexes in `_TABLE` of the values it changed (None: not known).
+_TableStep = tuple[int, int, tuple[int, ...] | None]
+#: How many of the table's last steps an observation keeps: a viewer looks again after the
+#: others' steps, in planning several of each.
+_TABLE_STEPS_KEPT = 64
+
+
 def _changes_from(version: int) -> deque[_Change]:
     """A player's last changes (`StateObservation._changes`) when its data of `version`
     changed in ways not known."""
@@ -1247,6 +1256,12 @@ class _Plan:
         #: those of `ROUND_END_FIELDS`
         self.places: dict[type[Action], _Changed] = {}
         self.round_end: _Changed = ((), ())
+        #: [action type of `ONE_SEAT`] -> the indexes in `_TABLE` of its `TABLE_FIELDS`, and
+        #: [(that type,)] -> those and the `PHASE_END_TABLE`'s
+        self.table_fields: dict[Any, tuple[int, ...]] = {}
+        for kind, fields in TABLE_FIELDS.items():
+            for key, names in ((kind, fields), ((kind,), fields | PHASE_END_TABLE)):
+                self.table_fields[key] = tuple(i for i, name in enumerate(_TABLE) if name in names)
         #: [(field's name, part)] -> the place of that part of the field (`part_place`);
         #: [an action of `ONE_PLAYER`'s type, target and good] -> its places
         #: (`planned_places`; no more than the action space has)
@@ -1341,12 +1356,19 @@ class StateObservation:
         self._secret_groups: tuple[_Group, ...] = ()
         #: [player] -> its block as the others see it (made with the first viewer)
         self._blocks: list[_Block] = []
-        #: The stamp and round of the state last observed (by any viewer), and
+        #: The stamp, round and phase of the state last observed (by any viewer), and
         #: [player] -> a number for its data as that state holds them, new (a stamp) at each
         #: change, and its last changes, the latest first (at most `_CHANGES_KEPT`): each the
         #: number before it and the places of the fields it may have changed (None: any).
         #: See `_track`.
-        self._last: tuple[int, Any] = (0, None)
+        self._last: tuple[int, Any, Any] = (0, None, None)
+        #: Copies of the table's values in the state last observed (in `_TABLE`'s order), and
+        #: the table's last steps, the latest first (at most `_TABLE_STEPS_KEPT`): each the
+        #: stamps after and before it and the indexes in `_TABLE` of the values it changed
+        #: (None: not known). See `_track` and `_table_since`.
+        self._table_kept: list[Any] = [_NEVER] * len(_TABLE)
+        self._table_steps: deque[_TableStep] = deque(maxlen=_TABLE_STEPS_KEPT)
+        self._table_fields = plan.table_fields
         self._versions: list[int] = [0] * self._n
         self._changes: list[deque[_Change]] = [_changes_from(0) for _ in range(self._n)]
         #: [action type of `ONE_SEAT`] -> the places its `footprints.PLAYER_FIELDS` names
@@ -1406,13 +1428,22 @@ class StateObservation:
             only = applied[1]
             self._write_player(viewer, only, s["players"][only], seat, over, base)
         else:
-            values = self._table_get(s)
-            if values != viewer.table_now:
-                kept, write, copy = viewer.table, self._table_writers, self._table_copy
-                for i in compress(self._table_range, map(operator.ne, values, kept)):
+            kept, write = viewer.table, self._table_writers
+            since = self._table_since(state.stamp, viewer.state)
+            if since is None:  # compared with the copies this vector was written from
+                values = self._table_get(s)
+                if values != viewer.table_now:
+                    copy = self._table_copy
+                    for i in compress(self._table_range, map(operator.ne, values, kept)):
+                        write[i](arr, mv, state, s, base)
+                        kept[i] = copy[i](values[i])
+                    viewer.table_now = tuple(kept)
+            elif since:  # the values the steps since changed, as copied then
+                shared = self._table_kept
+                for i in since:
                     write[i](arr, mv, state, s, base)
-                    kept[i] = copy[i](values[i])
-                viewer.table_now = tuple(kept)
+                    kept[i] = shared[i]
+                viewer.table_now = ()
             versions, blocks, copied = self._versions, self._blocks, viewer.stamps
             for index, p in enumerate(s["players"]):
                 # a part written from this number of the player's data, and a block copied in
@@ -1434,9 +1465,15 @@ class StateObservation:
         after one action of `footprints.ONE_SEAT` from the state last observed, only its
         actor's may have changed, and only the fields `footprints.PLAYER_FIELDS` names for
         it (`planned_parts` for one of `ONE_PLAYER`), and if the round ended, every
-        player's `ROUND_END_FIELDS`; after anything else, any player's."""
-        applied, (stamp, round_) = state.applied, self._last
+        player's `ROUND_END_FIELDS`; after anything else, any player's.
+
+        The table's values that changed are found once for every viewer (`_table_steps`):
+        after such an action, those of its `footprints.TABLE_FIELDS` (and `PHASE_END_TABLE`
+        if it ended a phase) that differ from the copies of the state last observed, unless
+        it ended a round (then any that differ); after anything else, not known."""
+        applied, (stamp, round_, phase) = state.applied, self._last
         versions, changes = self._versions, self._changes
+        table: tuple[int, ...] | None = None
         if applied is not None and applied[0] == stamp and (kind := type(applied[2])) in ONE_SEAT:
             if kind in ONE_PLAYER:
                 self._changed(applied[1], self._plan.planned_places(applied[2]))
@@ -1445,15 +1482,61 @@ class StateObservation:
             if s["round"] != round_:
                 for index in range(self._n):
                     self._changed(index, self._round_end)
+                table = self._table_changed(s, None)
+            else:
+                fields = self._table_fields
+                table = self._table_changed(s, fields[kind if s["phase"] == phase else (kind,)])
         else:
             for index, version in enumerate(versions):
                 changes[index] = _changes_from(version)
                 versions[index] = next(STAMPS)
-        self._last = (state.stamp, s["round"])
+            self._table_changed(s, None)
+        self._table_steps.appendleft((state.stamp, stamp, table))
+        self._last = (state.stamp, s["round"], s["phase"])
+
+    def _table_changed(self, s: dict[str, Any], indexes: tuple[int, ...] | None) -> tuple[int, ...]:
+        """The indexes in `_TABLE` of the values of `s` (of `indexes`; None: all) that differ
+        from the copies `_table_kept`, each of those copies replaced by a copy of its value."""
+        kept, copy = self._table_kept, self._table_copy
+        if indexes is None:  # all: compared at C speed
+            values = self._table_get(s)
+            changed = tuple(compress(self._table_range, map(operator.ne, values, kept)))
+            for i in changed:
+                kept[i] = copy[i](values[i])
+            return changed
+        if not indexes:
+            return indexes
+        found = []
+        for i in indexes:
+            value = s[_TABLE[i]]
+            if value != kept[i]:
+                kept[i] = copy[i](value)
+                found.append(i)
+        return tuple(found)
+
+    def _table_since(self, now: int, then: int) -> Iterable[int] | None:
+        """The indexes in `_TABLE` of the values that the steps from the state of stamp
+        `then` to the one of stamp `now` changed (`_table_steps`); None when not all those
+        steps are known."""
+        if now == then:
+            return ()
+        since: Iterable[int] | None = None
+        for after, before, changed in self._table_steps:
+            if after != now or changed is None:
+                return None
+            if since is None:
+                since = changed
+            elif changed:
+                since = {*since, *changed}
+            if before == then:
+                return since
+            now = before
+        return None
 
     def _changed(self, index: int, changed: _Changed) -> None:
         """A new number for player `index`'s data, changed in the places `changed` holds."""
-        self._changes[index].appendleft((self._versions[index], *changed))
+        places, secrets = changed
+        self._changes[index].appendleft((self._versions[index], places, secrets))
         self._versions[index] = next(STAMPS)
 
     def _write_player(
