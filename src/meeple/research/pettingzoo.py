@@ -38,7 +38,7 @@ from meeple.research.games import (
     seat_options,
     shared_indexes,
 )
-from meeple.research.indexing import mask_of
+from meeple.research.indexing import mask_of, playable
 
 RENDER_MODES = ("ansi", "human")
 _INT8 = np.dtype(np.int8)
@@ -215,10 +215,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         if acting[1] == seat:
             offered = self._offered
             if offered is None or offered[0] != self._steps:
-                if self._pruned:
-                    actions = playable_actions(state, self.game_info, seat)
-                else:  # all of them, without `playable_actions`' call
-                    actions = state.legal_actions(seat)
+                actions = playable(state.legal_actions(seat), self._pruned)
                 indexes, mask = self._index.masked(actions, self._zeros)
                 self._offered = (self._steps, indexes, actions)
             else:  # asked again at the same step
