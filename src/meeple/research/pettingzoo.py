@@ -215,7 +215,9 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         if acting[1] == seat:
             offered = self._offered
             if offered is None or offered[0] != self._steps:
-                actions = playable(state.legal_actions(seat), self._pruned)
+                actions = state.legal_actions(seat)
+                if self._pruned:  # no call for a game that prunes no kind
+                    actions = playable(actions, self._pruned)
                 indexes, mask = self._index.masked(actions, self._zeros)
                 self._offered = (self._steps, indexes, actions)
             else:  # asked again at the same step
