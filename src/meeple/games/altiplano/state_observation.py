@@ -259,6 +259,20 @@ def _zeros(arr: _Vector, first: int, size: int) -> None:
     arr[first : first + size] = zero
 
 
+def _write_row(
+    arr: _Vector,
+    mv: _Writes,
+    row: int,
+    tiles: list[str],
+    goods: dict[str, int],
+    zero_row: _Vector,
+) -> None:
+    """A location's row of a player's fields from its `tiles` (a count per good)."""
+    arr[row : row + len(zero_row)] = zero_row
+    for good in tiles:
+        mv[row + goods[good]] += 1.0
+
+
 def _table_writers(o: Observer) -> list[tuple[tuple[str, ...], TableWriter]]:
     """The table's segments (but the options and the seat, fixed per viewer) with the values
     each is written from; mirrors `Observer._table_fixed` and `Observer._table_seated`."""
@@ -594,10 +608,7 @@ def _player_writers(o: Observer) -> list[tuple[tuple[str, ...], PlayerWriter]]:
             old = {}
         for loc, tiles in fields.items():
             if tiles != old.get(loc):  # the rows of the locations whose tiles changed
-                row = first + locations[loc] * G
-                arr[row : row + G] = zero_row
-                for good in tiles:
-                    mv[row + goods[good]] += 1.0
+                _write_row(arr, mv, first + locations[loc] * G, tiles, goods, zero_row)
 
     writers.append((("fields",), write_fields))
     role_inputs = o.role_inputs
@@ -1024,10 +1035,7 @@ def _part_writer(o: Observer, name: str, part: Any) -> PlayerWriter:
             base: int,
             old: Any,
         ) -> None:
-            row = at + first_row
-            arr[row : row + G] = zero_row
-            for good in p["fields"][tiles_of]:
-                mv[row + goods[good]] += 1.0
+            _write_row(arr, mv, at + first_row, p["fields"][tiles_of], goods, zero_row)
 
         return write_row
     if name == "planning":
