@@ -92,3 +92,21 @@ def test_each_encoding_shares_one_and_the_table_of_them_is_bounded(monkeypatch) 
     for other in others:
         assert shared_indexes(other)(Excavate(5)) == other.action_index(Excavate(5))
         assert len(games._SHARED_INDEXES) <= 3
+
+
+def test_the_playable_actions_leave_out_the_pruned_kinds_unless_nothing_else_is_legal() -> None:
+    """`indexing.playable`, the rule of `games.playable_actions` that PettingZoo's environment
+    calls at every step (compiled with the indexes in the optional build, which runs this
+    module's tests): the pruned kinds left out, all of them kept when nothing else is legal,
+    and the list itself handed back when none is pruned."""
+    from meeple.games.altiplano.actions import Done, Place, Unplace
+    from meeple.research.indexing import playable
+
+    pruned = frozenset({"unplace"})
+    place, unplace, done = Place("loc:mine", "silver"), Unplace("loc:mine", "silver"), Done()
+    assert playable([unplace, place, done, unplace], pruned) == [place, done]
+    only_undoing = [unplace, Unplace("loc:farm", "corn")]
+    assert playable(only_undoing, pruned) == only_undoing
+    offered = [place, done]
+    assert playable(offered, pruned) is offered
+    assert playable(only_undoing, frozenset()) is only_undoing
