@@ -22,8 +22,8 @@ from setuptools import setup
 #: Modules compiled by the optional build: both games' engines (Altiplano's state and its rule
 #: families), views and evaluations, the ISMCTS search's tree and iteration, the shuffle the
 #: determinizations share, and for the research adapters Tikal's observation, the look-up of
-#: the legal actions' indexes and PettingZoo's environment (at every step of a learner's game:
-#: docs/benchmarks.md, issue 26).
+#: the legal actions' indexes (with the offered actions' rule) and PettingZoo's environment (at
+#: every step of a learner's game: docs/benchmarks.md, issue 26).
 COMPILED = [
     "src/meeple/games/tikal/state.py",
     "src/meeple/games/tikal/paths.py",

@@ -1,7 +1,9 @@
 """`ActionIndexes`, in a module of its own for the optional compiled build (setup.py's
 `COMPILED`): both adapters look up the index of every legal action at every step, about 1,000
 instructions an action as Python and about half that compiled (docs/benchmarks.md, issue 26,
-session 31). `meeple.research.games` shares one per encoding between the adapters."""
+session 31). `meeple.research.games` shares one per encoding between the adapters. With it the
+rest of what PettingZoo's environment asks of the legal actions at every step: the mask
+(`mask_of`) and the actions a learner is offered (`playable`)."""
 
 from __future__ import annotations
 

@@ -39,8 +39,12 @@ but their actor's (and at a round's end a few of every player's), and only some 
 (`footprints.PLAYER_FIELDS`): the observation numbers each player's data (`_track`, when it
 saw the step's first state), so that a block or a viewer's own part already written from that
 number is not compared at all, and one written a few of that player's changes before compares
-only the fields those changes may have touched. That trusts the state to change only through its
-methods (as its cache of legal actions does); anything else compares all as above.
+only the fields those changes may have touched. The table's values are compared once a step,
+for every viewer: those `footprints.TABLE_FIELDS` names for the step's action (and
+`PHASE_END_TABLE` after the end of a phase; all of them after the end of a round), with copies
+of the state last observed; a viewer then writes the values the steps since its last look
+changed (`_table_steps`). That trusts the state to change only through its methods (as its
+cache of legal actions does); anything else compares all as above.
 
 What another seat's block shows is its view (`observed_view.as_others_see`): no bag or container
 contents, hand, gift, seen cards or passages, their sizes in their place, the kept missions only
@@ -163,14 +167,12 @@ _PLAYER = (
 )
 _MISSIONS = ("missions", "revealed", "hand", "gift", "draft", "seen", "gave")
 _NAMES = _PLAYER + _MISSIONS
-#: A player's values that its own block shows otherwise than the others' see it
+#: A player's values that its own block shows otherwise than the others see them
 #: (`observed_view.as_others_see`): the bag's and the container's contents, the missions kept,
-#: the hand, the cards passed and seen. Written apart, in the viewer's own numbers
-#: (`_Viewer.secret`), and laid over its copy of the shared block.
+#: the hand, the cards passed, seen and given. Written apart, in the viewer's own numbers
+#: (`_Viewer.secret`), and laid over its copy of the shared block: the segments of the same
+#: names (their sizes, which the others see too, are written in the shared block).
 _SECRET_NAMES = ("bag", "container", "missions", "hand", "gift", "seen", "gave")
-#: The block's segments those values are written to (their sizes, in the others' blocks too,
-#: are written in the shared block).
-_SECRET_SEGMENTS = ("bag", "container", "missions", "hand", "gift", "seen", "gave")
 #: A player's values in two groups, each compared at once (one `itemgetter` call and a tuple
 #: comparison, at C speed): those that change at most steps, and the rest.
 _PLAYER_GROUPS = (
@@ -1222,10 +1224,11 @@ def _grouped(places: dict[str, _Place], groups: Sequence[Sequence[str]]) -> tupl
 
 
 def _secret_ranges(o: Observer) -> list[tuple[int, int]]:
-    """The ranges (first, end) of a block's `_SECRET_SEGMENTS`, those side by side as one."""
+    """The ranges (first, end) of a block's segments of `_SECRET_NAMES`, those side by side as
+    one."""
     ranges: list[tuple[int, int]] = []
     for segment in o.block.segments:
-        if segment.name not in _SECRET_SEGMENTS:
+        if segment.name not in _SECRET_NAMES:
             continue
         first, end = segment.offset, segment.offset + segment.size
         if ranges and ranges[-1][1] == first:
