@@ -1281,8 +1281,9 @@ class _Plan:
 
     def know(self, s: dict[str, Any]) -> None:
         """Choose how values are copied from those of `s`, the first state observed, and
-        make the places of a player's fields."""
-        self.table_copy = tuple(map(_copier, _TABLE, operator.itemgetter(*_TABLE)(s)))
+        make the places of a player's fields. `table_copy` is set last: observations of
+        other threads take the plan as known once it is (`StateObservation._viewer`), and
+        each of the others is set whole, so they find them all made."""
         values = operator.itemgetter(*_NAMES)(s["players"][0])
         at = {
             name: (name, i, self.player_writers[i], _copier(name, value))
@@ -1296,6 +1297,7 @@ class _Plan:
         }
         self.round_end = self.changed(tuple(at[name] for name in sorted(ROUND_END_FIELDS)))
         self.at = at
+        self.table_copy = tuple(map(_copier, _TABLE, operator.itemgetter(*_TABLE)(s)))
 
     @staticmethod
     def changed(places: tuple[_Place, ...]) -> _Changed:
