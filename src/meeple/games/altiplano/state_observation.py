@@ -1,56 +1,59 @@
 """Altiplano's observation for the research adapters, written from the state, incrementally:
-each viewer's vector kept, and only the segments whose state values changed rewritten.
+the numbers every viewer shares written once as the state changes, and each vector handed out
+put together from them.
 
 `AltiplanoEncoding.observation` makes the vector from a seat's view (`observation.Observer`, a
 dict of entries read from the JSON-ready view): the documented form, and the reference this one
 is tested against at every position of random games of every variant, every seat and the
 spectators (tests/altiplano/test_altiplano_observed_view.py).
 
-A `StateObservation` keeps, per viewer (a seat, or the spectators), the viewer's last vector and
-a copy of each of the table's values it was written from (`_TABLE`). A player's block is the
-same for every viewer (only its place differs) but in the player's own secrets
-(`_SECRET_NAMES`), so it is kept once as the others see it (`_Block`), written from copies of
-its own values (`_PLAYER`, `_MISSIONS`), and copied into a viewer's vector when it changed since
-that viewer's last copy: a learner asks for the acting seat's observation, so each viewer looks
-every few steps, and would otherwise rewrite each change once per viewer. The viewer's own
-block is that copy with its secrets laid over it, written apart (`_Viewer.secret`) from copies
-of the secret values alone. An observation reads those values with
-`operator.itemgetter` (the table's in one call, a player's in two groups, `_PLAYER_GROUPS`: what
-most steps change, and the rest), compares each group with its copies at once (a tuple
-comparison, at C speed), finds the changed values of a group that differs (`map` of
-`operator.ne`, `itertools.compress`) and rewrites only the segments they feed, keeping a copy of
-each changed value (the leaves shared: strings, numbers). Most segments are written from scratch
-(set to zero, then written); a player's fields rewrite only the locations whose tiles changed,
-this round's placements only those added, the planning board only the goods whose counts
-changed. The comparisons are by value against copies (the engine changes its lists in place), so
-any state may be observed in any order (clones, other games): only the work depends on what came
-before, never the vector.
+A `StateObservation` keeps the table's numbers as seat 0 sees them, written from the state last
+observed, with a copy of each of the table's values they were written from (`_TABLE`). A
+player's block is the same for every viewer (only its place differs) but in the player's own
+secrets (`_SECRET_NAMES`), so it is kept once as the others see it (`_Block`), written from
+copies of its own values (`_PLAYER`, `_MISSIONS`). A viewer keeps only what is its own
+(`_Viewer`): the table's segments that count seats from its own (`_SEATED`), written again when
+their values change, and its secrets, written apart from copies of the secret values alone.
+Each look hands out a new numpy array put together from those: the table, the viewer's seated
+segments over it, the blocks in the viewer's order, and its secrets over its own block (about
+ten copies of a few hundred numbers at four players). A learner asks for the acting seat's
+observation, so each viewer looks every few steps: what changed meanwhile is written once, not
+once per viewer, and nothing is kept per viewer that the others share.
+
+An observation reads those values with `operator.itemgetter` (the table's in one call, a
+player's in two groups, `_PLAYER_GROUPS`: what most steps change, and the rest), compares
+each group with its copies at once (a tuple comparison, at C speed), finds the changed values
+of a group that differs (`map` of `operator.ne`, `itertools.compress`) and rewrites only the
+segments they feed, keeping a copy of each changed value (the leaves shared: strings,
+numbers). Most segments are written from scratch (set to zero, then written); a player's fields
+rewrite only the locations whose tiles changed, this round's placements only those added, the
+planning board only the goods whose counts changed. The comparisons are by value against copies
+(the engine changes its lists in place), so any state may be observed in any order (clones,
+other games): only the work depends on what came before, never the vector.
 
 Most steps need few comparisons. The state says from which content its last step started, who
 acted and with what type of action (`AltiplanoState.applied`, `meeple.engine.stamps`), and
 `footprints` what each type may change. A third of a game's steps (a tile or coin placed in
-planning or taken back) change their actor's player data alone: when a viewer's last look was
-at the stamp before, only that player's block is brought up to date, and after one such step,
-only the parts of its fields the step names (`footprints.planned_parts`: a location's row, a
-good's count, a placement's number), written whatever they hold, without comparing or copying
-the whole field (`_part_writer`; the copy kept of that field is then forgotten, so a later
-comparison writes it whole). Most others change no player's data
-but their actor's (and at a round's end a few of every player's), and only some of its fields
+planning or taken back) change their actor's player data alone, and only the parts of its
+fields the step names (`footprints.planned_parts`: a location's row, a good's count, a
+placement's number): those are written whatever they hold, without comparing or copying the
+whole field (`_part_writer`; the copy kept of that field is then forgotten, so a later
+comparison writes it whole). Most others change no player's data but their actor's (and at a
+round's end a few of every player's), and only some of its fields
 (`footprints.PLAYER_FIELDS`): the observation numbers each player's data (`_track`, when it
-saw the step's first state), so that a block or a viewer's own part already written from that
-number is not compared at all, and one written a few of that player's changes before compares
-only the fields those changes may have touched. The table's values are compared once a step,
-for every viewer: those `footprints.TABLE_FIELDS` names for the step's action (and
-`PHASE_END_TABLE` after the end of a phase; all of them after the end of a round), with copies
-of the state last observed; a viewer then writes the values the steps since its last look
-changed (`_table_steps`). That trusts the state to change only through its methods (as its
-cache of legal actions does); anything else compares all as above.
+sees the step's first state), so that a block or a viewer's secrets already written from that
+number are not compared at all, and written a few of that player's changes before compare only
+the fields those changes may have touched. The table's values are compared once a step: those
+`footprints.TABLE_FIELDS` names for the step's action (and `PHASE_END_TABLE` after the end of a
+phase; all of them after the end of a round), with copies of the state last observed. That
+trusts the state to change only through its methods (as its cache of legal actions does);
+anything else compares all as above.
 
 What another seat's block shows is its view (`observed_view.as_others_see`): no bag or container
 contents, hand, gift, seen cards or passages, their sizes in their place, the kept missions only
-once the game is over (the revealed ones before). A viewer's vector is rebuilt whole when the
-game's being over changes (and a shared block too). Each observation is handed out as a new
-numpy array (a copy of the viewer's vector), which nothing here changes later.
+once the game is over (the revealed ones before). A viewer and a shared block are made afresh
+when the game's being over changes. Each observation is a new numpy array, which nothing here
+changes later.
 
 What depends on the `Observer` alone (the writers, the places of a player's fields, how each
 value is copied, the planning steps' parts) is made once and shared by its observations
@@ -66,8 +69,8 @@ the adapters' own changes a PettingZoo step 33 k instructions fewer pure, 37 k c
 Session 32's stamps (a placement compares its actor's data only): 162 k → 126 k a call pure,
 136 k → 108 k compiled (`benchmarks/observation_instructions.py --game altiplano`). Sessions
 34's and 35's footprints (101 k → 91 k a call pure in session 35): see docs/benchmarks.md.
-Session 39's planning parts, secret overlays and shared plans: see docs/benchmarks.md, issue
-26, "Session 39".
+Session 39's planning parts, secret overlays and shared plans, and session 40's shared table and
+vectors put together at each look: see docs/benchmarks.md, issue 26.
 """
 
 from __future__ import annotations
@@ -94,7 +97,13 @@ from meeple.games.altiplano.footprints import (
     TABLE_FIELDS,
     planned_parts,
 )
-from meeple.games.altiplano.observation import LETTERS, MOVEMENT_TILES, SWAP_STEPS, Observer
+from meeple.games.altiplano.observation import (
+    LETTERS,
+    MOVEMENT_TILES,
+    SWAP_STEPS,
+    Observer,
+    Segment,
+)
 
 if TYPE_CHECKING:
     from meeple.games.altiplano.state import AltiplanoState
@@ -438,12 +447,20 @@ def _table_writers(o: Observer) -> list[tuple[tuple[str, ...], TableWriter]]:
 
     writers.append((("firsts",), write_firsts))
 
+    def write_turn_seat(
+        arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
+    ) -> None:
+        _zeros(arr, o.at_turn, n)
+        mv[o.at_turn + (s["turn"]["seat"] - base) % n] = 1.0
+
+    #: the turn's seat alone, for the viewers' seated segments (`_SEATED`)
+    writers.append((("turn_seat",), write_turn_seat))
+
     def write_turn(
         arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
     ) -> None:
+        write_turn_seat(arr, mv, state, s, base)
         turn = s["turn"]
-        _zeros(arr, o.at_turn, n)
-        mv[o.at_turn + (turn["seat"] - base) % n] = 1.0
         _zeros(arr, o.at_stage, len(stages))
         mv[o.at_stage + stages[turn["stage"]]] = 1.0
         _zeros(arr, o.at_cont, len(continued))
@@ -465,6 +482,14 @@ def _table_writers(o: Observer) -> list[tuple[tuple[str, ...], TableWriter]]:
     seats("passed", o.at_passed)
     seats("ready", o.at_ready)
     return writers
+
+
+#: The table's values whose segments count seats from the viewer's (the observer's "relative"
+#: segments, `_SEATED_SEGMENTS`, with the turn's seat): the shared table holds them as seat 0
+#: sees them, and each other seat keeps them as it sees them (`_Viewer.table`), written again
+#: when they change.
+_SEATED = ("start", "drafter", "firsts", "passed", "ready")
+_SEATED_SEGMENTS = (*_SEATED, "turn_seat")
 
 
 def _player_writers(o: Observer) -> list[tuple[tuple[str, ...], PlayerWriter]]:
@@ -1095,77 +1120,74 @@ def _one_each(names: Sequence[str], writers: list[tuple[tuple[str, ...], Any]]) 
 
 
 class _Viewer:
-    """One viewer's vector and copies of the values it was written from: the table's in
-    `_TABLE`'s order (a list, and a tuple of the same to compare at once), and its own
-    player's data in `_NAMES`' order (compared a field or `_PLAYER_GROUPS`' group at once);
-    the other players' blocks are copied in from the shared `_Block`s, each when its stamp
-    differs from the one copied last (`stamps`, by player)."""
+    """What one viewer (a seat, or the spectators) keeps from one look to the next: where
+    each player's block goes in its vector; the table's seated segments as it sees them
+    (`_SEATED`); and its own player's secrets (`_SECRET_NAMES`), written as in a block from
+    0, with copies of the values they were written from (in `_NAMES`' order) and the number
+    (`StateObservation._versions`) of the data they copy."""
 
     __slots__ = (
-        "mv",
+        "at_seat",
         "over",
         "overlays",
         "own",
         "own_version",
+        "places",
+        "seated",
+        "seated_places",
         "secret",
         "secret_mv",
-        "seen",
-        "stamps",
-        "state",
         "table",
-        "table_now",
-        "vec",
+        "table_mv",
+        "turn_seat",
     )
 
-    def __init__(
-        self,
-        vec: _Vector,
-        over: bool,
-        tables: int,
-        players: int,
-        own_at: int | None,
-        block_size: int,
-        secret_ranges: Sequence[tuple[int, int]],
-    ) -> None:
-        self.vec = vec
-        #: the same memory, to write numbers one by one (faster than the array's own writes),
-        #: and as numpy sees it, to copy it whole
-        self.mv: _Writes = memoryview(vec)
-        self.seen = np.frombuffer(vec, dtype=np.float32)
+    def __init__(self, seat: int | None, over: bool, o: Observer, plan: _Plan) -> None:
+        n, table, block = o.players, o.table.size, o.block.size
+        base = 0 if seat is None else seat
         self.over = over
-        self.table: list[Any] = [_NEVER] * tables
-        self.table_now: tuple[Any, ...] = ()
-        #: the viewer's own block's secrets (`_SECRET_NAMES`), written as in a block from 0,
-        #: copies of the values they were written from (in `_NAMES`' order), and the version
-        #: (`StateObservation._versions`) of the data they copy (0: none)
-        self.secret: _Vector = array.array("f", bytes(4 * block_size))
+        #: the seat's number in the table's one-hot of the observing seat (-1: the spectators)
+        self.at_seat = -1 if seat is None else o.at_seat + seat
+        #: [player] -> the numbers of its block in the vector (the viewer's own first)
+        self.places = tuple(
+            slice(at, at + block)
+            for at in (table + (index - base) % n * block for index in range(n))
+        )
+        #: the table's numbers, of which only the seated segments are written (as this seat
+        #: sees them); the counts of changes (`StateObservation._seated_changes`) and the
+        #: turn's seat (None: none yet) they were written from; and (their numbers in the
+        #: vector, the same of `table`)
+        self.table: _Vector = array.array("f", bytes(4 * table))
+        self.table_mv: _Writes = memoryview(self.table)
+        self.seated = [-1] * len(_SEATED)
+        self.turn_seat: int | None = None
+        self.seated_places = [
+            (slice(first, end), self.table_mv[first:end]) for first, end in plan.seated_ranges
+        ]
+        self.secret: _Vector = array.array("f", bytes(4 * block))
         self.secret_mv: _Writes = memoryview(self.secret)
         self.own: list[Any] = [_NEVER] * len(_NAMES)
         self.own_version = 0
-        #: (the vector's numbers of a secret segment of the viewer's own block, at `own_at`,
-        #: the same of `secret`): laid over each copy of the shared block (none for the
-        #: spectators)
-        self.overlays: list[tuple[_Writes, _Writes]] = (
+        #: (the numbers of a secret segment in the vector, the same of `secret`): laid over
+        #: the copy of the viewer's own block (none for the spectators)
+        self.overlays: list[tuple[slice, _Writes]] = (
             []
-            if own_at is None
+            if seat is None
             else [
-                (self.mv[own_at + first : own_at + end], self.secret_mv[first:end])
-                for first, end in secret_ranges
+                (slice(table + first, table + end), self.secret_mv[first:end])
+                for first, end in plan.secret_ranges
             ]
         )
-        self.stamps: list[int] = [0] * players
-        #: the stamp of the state this vector was last brought up to (0: none yet)
-        self.state = 0
 
 
 class _Block:
     """One player's block as every other seat (and the spectators) sees it: the same for all
     of them (only its place in their vectors differs), so it is written once for all, as the
-    player's data changes, and copied into each viewer's vector (a copy of a few hundred
-    numbers, much cheaper than each viewer writing what changed since it last looked). The
-    player's own view of it, with its secrets, is written in its own vector (`_Viewer.own`)."""
+    player's data changes, and copied into each vector handed out. The player's own view of
+    it, with its secrets, is its copy with the viewer's secrets laid over it
+    (`_Viewer.secret`)."""
 
-    __slots__ = ("kept", "mv", "over", "stamp", "vec", "version")
+    __slots__ = ("kept", "mv", "over", "vec", "version")
 
     def __init__(self, size: int, over: bool) -> None:
         self.vec: _Vector = array.array("f", bytes(4 * size))
@@ -1175,9 +1197,6 @@ class _Block:
         self.kept: list[Any] = [_NEVER] * len(_NAMES)
         #: the version (`StateObservation._versions`) of the data `kept` copies (0: none)
         self.version = 0
-        #: a new stamp (`meeple.engine.stamps`) whenever the numbers are written: a viewer
-        #: whose copy of the block has the block's stamp holds its numbers
-        self.stamp: int = next(STAMPS)
 
 
 #: A player's field: its name, its index in `_NAMES` (where its copy is kept), its writer and
@@ -1191,18 +1210,11 @@ _Group = tuple[
 #: A change of a player's data: the number of its data before, and the places of the fields
 #: it may have changed, all of them and those of `_SECRET_NAMES` (None: any).
 _Change = tuple[int, tuple[_Place, ...] | None, tuple[_Place, ...] | None]
-#: How many of each player's last changes an observation keeps: a player's block is written
-#: when another viewer looks, which may be several of its changes later (in planning, each
-#: plans all its tiles in a row).
+#: How many of each player's last changes an observation keeps: a viewer's own secrets are
+#: written when it looks again, which may be several of its player's changes later (in
+#: planning, each plans all its tiles in a row), and a block when anyone looks (a caller need
+#: not look at every state).
 _CHANGES_KEPT = 8
-
-
-#: A step of the table (`StateObservation._table_steps`): the stamps after and before it, and
-#: the indexes in `_TABLE` of the values it changed (None: not known).
-_TableStep = tuple[int, int, tuple[int, ...] | None]
-#: How many of the table's last steps an observation keeps: a viewer looks again after the
-#: others' steps, in planning several of each.
-_TABLE_STEPS_KEPT = 64
 
 
 def _changes_from(version: int) -> deque[_Change]:
@@ -1223,12 +1235,11 @@ def _grouped(places: dict[str, _Place], groups: Sequence[Sequence[str]]) -> tupl
     )
 
 
-def _secret_ranges(o: Observer) -> list[tuple[int, int]]:
-    """The ranges (first, end) of a block's segments of `_SECRET_NAMES`, those side by side as
-    one."""
+def _ranges(segments: Iterable[Segment], names: Sequence[str]) -> list[tuple[int, int]]:
+    """The ranges (first, end) of `segments` of `names`, those side by side as one."""
     ranges: list[tuple[int, int]] = []
-    for segment in o.block.segments:
-        if segment.name not in _SECRET_NAMES:
+    for segment in segments:
+        if segment.name not in names:
             continue
         first, end = segment.offset, segment.offset + segment.size
         if ranges and ranges[-1][1] == first:
@@ -1253,9 +1264,17 @@ class _Plan:
     def __init__(self, o: Observer) -> None:
         self.o = o
         #: one writer per value (`_one_each`), in `_TABLE`'s and `_NAMES`' orders
-        self.table_writers = _one_each(_TABLE, _table_writers(o))
         self.player_writers = _one_each(_NAMES, _player_writers(o))
-        self.secret_ranges = _secret_ranges(o)
+        #: the writers of `_SEATED` and of the turn's seat, the ranges (first, end) of the
+        #: table their segments fill (those side by side as one), and [index in `_TABLE`] ->
+        #: its index in `_SEATED` (-1: none)
+        table_writers = _table_writers(o)
+        self.table_writers = _one_each(_TABLE, table_writers)
+        self.seated = _one_each(_SEATED, table_writers)
+        (self.turn_seat,) = _one_each(("turn_seat",), table_writers)
+        self.seated_ranges = _ranges(o.table.segments, _SEATED_SEGMENTS)
+        self.seated_at = tuple(_SEATED.index(name) if name in _SEATED else -1 for name in _TABLE)
+        self.secret_ranges = _ranges(o.block.segments, _SECRET_NAMES)
         #: how each of `_TABLE`'s values is copied (empty until `know`)
         self.table_copy: tuple[Callable[[Any], Any], ...] = ()
         #: [field's name] -> its place; a player's groups of values compared at once
@@ -1351,18 +1370,33 @@ class StateObservation:
     def __init__(self, observer: Observer) -> None:
         self.o = o = observer
         self._n = o.players
+        self._size = o.size
         self._table_size, self._block_size = o.table.size, o.block.size
-        self._blank = array.array("f", bytes(4 * o.size))
-        self._blank[o.at_options] = float(o.role_draft)
-        self._blank[o.at_options + 1] = float(o.missions)
-        self._table_get = operator.itemgetter(*_TABLE)
-        self._table_range = range(len(_TABLE))
+        if o.size != self._table_size + self._n * self._block_size:
+            raise ValueError("an observation is the table's numbers and one block per player")
         #: what every observation of the observer shares (`_Plan`), and of it the table's
-        #: writers and how its values are copied (the latter once a state is observed)
+        #: writers, those of `_SEATED` and how the table's values are copied (the latter once
+        #: a state is observed)
         self._plan = plan = _plan_of(o)
         self._table_writers = plan.table_writers
+        self._seated = plan.seated
         self._table_copy: tuple[Callable[[Any], Any], ...] = ()
-        #: viewer (a seat, None for the spectators) -> its vector and what it was written from
+        self._table_get = operator.itemgetter(*_TABLE)
+        self._table_range = range(len(_TABLE))
+        #: The table's numbers as seat 0 (and the spectators) see them, but the observing
+        #: seat's (zeros), written from the state last observed (`_track`), and copies of the
+        #: values they were written from (in `_TABLE`'s order).
+        self._table: _Vector = array.array("f", bytes(4 * self._table_size))
+        self._table_mv: _Writes = memoryview(self._table)
+        self._table_mv[o.at_options] = float(o.role_draft)
+        self._table_mv[o.at_options + 1] = float(o.missions)
+        self._table_kept: list[Any] = [_NEVER] * len(_TABLE)
+        #: [index in `_SEATED`] -> how many times that value changed (`_Viewer.seated`), and
+        #: [index in `_TABLE`] -> its index in `_SEATED` (-1: none)
+        self._seated_changes = [0] * len(_SEATED)
+        self._seated_at = plan.seated_at
+        self._turn_seat = plan.turn_seat
+        #: viewer (a seat, None for the spectators) -> what it keeps (`_Viewer`)
         self._viewers: dict[int | None, _Viewer] = {}
         #: the plan's groups of a player's values compared at once (`_Plan.know`)
         self._player_groups: tuple[_Group, ...] = ()
@@ -1375,12 +1409,6 @@ class StateObservation:
         #: number before it and the places of the fields it may have changed (None: any).
         #: See `_track`.
         self._last: tuple[int, Any, Any] = (0, None, None)
-        #: Copies of the table's values in the state last observed (in `_TABLE`'s order), and
-        #: the table's last steps, the latest first (at most `_TABLE_STEPS_KEPT`): each the
-        #: stamps after and before it and the indexes in `_TABLE` of the values it changed
-        #: (None: not known). See `_track` and `_table_since`.
-        self._table_kept: list[Any] = [_NEVER] * len(_TABLE)
-        self._table_steps: deque[_TableStep] = deque(maxlen=_TABLE_STEPS_KEPT)
         self._table_fields = plan.table_fields
         self._versions: list[int] = [0] * self._n
         self._changes: list[deque[_Change]] = [_changes_from(0) for _ in range(self._n)]
@@ -1394,9 +1422,8 @@ class StateObservation:
         return (StateObservation, (self.o,))
 
     def _viewer(self, s: dict[str, Any], seat: int | None, over: bool) -> _Viewer:
-        """A new viewer's vector; a seat the table has not is refused before anything is
-        kept (-1 would mark the place before the seat's, a seat past the last another
-        field's)."""
+        """A new viewer; a seat the table has not is refused before anything is kept (-1
+        would mark the place before the seat's, a seat past the last another field's)."""
         if seat is not None and not 0 <= seat < self._n:
             raise ValueError(f"no seat {seat!r} to observe at a table of {self._n}")
         if not self._table_copy:
@@ -1407,24 +1434,13 @@ class StateObservation:
             self._player_groups, self._secret_groups = plan.player_groups, plan.secret_groups
             self._places, self._round_end = plan.places, plan.round_end
             self._blocks = [_Block(self._block_size, over) for _ in range(self._n)]
-        vec = self._blank[:]
-        if seat is not None:
-            vec[self.o.at_seat + seat] = 1.0
-        viewer = _Viewer(
-            vec,
-            over,
-            len(_TABLE),
-            self._n,
-            None if seat is None else self._table_size,
-            self._block_size,
-            self._plan.secret_ranges,
-        )
-        self._viewers[seat] = viewer
+        viewer = self._viewers[seat] = _Viewer(seat, over, self.o, self._plan)
         return viewer
 
     def observe(self, state: AltiplanoState, seat: int | None) -> _Floats:
         """The vector ``AltiplanoEncoding.observation(state.view(seat))`` gives (a new
-        array)."""
+        array): the shared table's numbers, the seated ones moved to the viewer's count, the
+        shared blocks in the viewer's order, and its own secrets laid over its block."""
         s: dict[str, Any] = state.s  # type: ignore[assignment]
         over = s["phase"] == "over"
         viewer = self._viewers.get(seat)
@@ -1432,46 +1448,37 @@ class StateObservation:
             viewer = self._viewer(s, seat, over)
         if state.stamp != self._last[0]:
             self._track(state, s)
-        arr, mv = viewer.vec, viewer.mv
-        base = 0 if seat is None else seat
-        applied = state.applied
-        if applied is not None and applied[0] == viewer.state and type(applied[2]) in ONE_PLAYER:
-            # since this viewer's last look, one action changed its actor's data and nothing
-            # else: the table's and the other players' are as this vector shows them
-            only = applied[1]
-            self._write_player(viewer, only, s["players"][only], seat, over, base)
-        else:
-            kept, write = viewer.table, self._table_writers
-            since = self._table_since(state.stamp, viewer.state)
-            if since is None:  # compared with the copies this vector was written from
-                values = self._table_get(s)
-                if values != viewer.table_now:
-                    copy = self._table_copy
-                    for i in compress(self._table_range, map(operator.ne, values, kept)):
-                        write[i](arr, mv, state, s, base)
-                        kept[i] = copy[i](values[i])
-                    viewer.table_now = tuple(kept)
-            elif since:  # the values the steps since changed, as copied then
-                shared = self._table_kept
-                for i in since:
-                    write[i](arr, mv, state, s, base)
-                    kept[i] = shared[i]
-                viewer.table_now = ()
-            versions, blocks, copied = self._versions, self._blocks, viewer.stamps
-            for index, p in enumerate(s["players"]):
-                # a part written from this number of the player's data, and a block copied in
-                # since it was last written, need nothing (most players most steps)
-                version, block = versions[index], blocks[index]
-                if (
-                    block.version == version
-                    and block.over == over
-                    and copied[index] == block.stamp
-                    and (index != seat or viewer.own_version == version)
-                ):
-                    continue
-                self._write_player(viewer, index, p, seat, over, base)
-        viewer.state = state.stamp
-        return viewer.seen.copy()
+        versions, blocks, players = self._versions, self._blocks, s["players"]
+        for index in range(self._n):
+            block = blocks[index]
+            if block.version != versions[index] or block.over != over:
+                self._write_block(index, players[index], over)
+        out = np.empty(self._size, np.float32)
+        mv: _Writes = out.data
+        mv[: self._table_size] = self._table
+        if seat is not None:
+            mv[viewer.at_seat] = 1.0
+            if seat:  # the seated segments as this seat sees them, written as they change
+                arr, numbers = viewer.table, viewer.table_mv
+                changes, written = self._seated_changes, viewer.seated
+                for k in range(len(written)):
+                    if written[k] != changes[k]:
+                        self._seated[k](arr, numbers, state, s, seat)
+                        written[k] = changes[k]
+                turn = s["turn"]["seat"]
+                if turn != viewer.turn_seat:
+                    self._turn_seat(arr, numbers, state, s, seat)
+                    viewer.turn_seat = turn
+                for place, numbers in viewer.seated_places:
+                    mv[place] = numbers
+            if viewer.own_version != versions[seat]:
+                self._write_secrets(viewer, seat, players[seat], over)
+        places = viewer.places
+        for index in range(self._n):
+            mv[places[index]] = blocks[index].vec
+        for place, secret in viewer.overlays:
+            mv[place] = secret
+        return out
 
     def _track(self, state: AltiplanoState, s: dict[str, Any]) -> None:
         """Number the players' data of `state`, which this observation has not seen yet:
@@ -1480,13 +1487,12 @@ class StateObservation:
         it (`planned_parts` for one of `ONE_PLAYER`), and if the round ended, every
         player's `ROUND_END_FIELDS`; after anything else, any player's.
 
-        The table's values that changed are found once for every viewer (`_table_steps`):
-        after such an action, those of its `footprints.TABLE_FIELDS` (and `PHASE_END_TABLE`
-        if it ended a phase) that differ from the copies of the state last observed, unless
-        it ended a round (then any that differ); after anything else, not known."""
+        The table's numbers are brought up to date once for every viewer: after such an
+        action, from those of its `footprints.TABLE_FIELDS` (and `PHASE_END_TABLE` if it
+        ended a phase) that differ from the copies of the state last observed, unless it
+        ended a round (then any that differ); after anything else, any that differ."""
         applied, (stamp, round_, phase) = state.applied, self._last
         versions, changes = self._versions, self._changes
-        table: tuple[int, ...] | None = None
         if applied is not None and applied[0] == stamp and (kind := type(applied[2])) in ONE_SEAT:
             if kind in ONE_PLAYER:
                 self._changed(applied[1], self._plan.planned_places(applied[2]))
@@ -1495,56 +1501,41 @@ class StateObservation:
             if s["round"] != round_:
                 for index in range(self._n):
                     self._changed(index, self._round_end)
-                table = self._table_changed(s, None)
+                self._table_changed(state, s, None)
             else:
                 fields = self._table_fields
-                table = self._table_changed(s, fields[kind if s["phase"] == phase else (kind,)])
+                self._table_changed(state, s, fields[kind if s["phase"] == phase else (kind,)])
         else:
             for index, version in enumerate(versions):
                 changes[index] = _changes_from(version)
                 versions[index] = next(STAMPS)
-            self._table_changed(s, None)
-        self._table_steps.appendleft((state.stamp, stamp, table))
+            self._table_changed(state, s, None)
         self._last = (state.stamp, s["round"], s["phase"])
 
-    def _table_changed(self, s: dict[str, Any], indexes: tuple[int, ...] | None) -> tuple[int, ...]:
-        """The indexes in `_TABLE` of the values of `s` (of `indexes`; None: all) that differ
-        from the copies `_table_kept`, each of those copies replaced by a copy of its value."""
-        kept, copy = self._table_kept, self._table_copy
+    def _table_changed(
+        self, state: AltiplanoState, s: dict[str, Any], indexes: tuple[int, ...] | None
+    ) -> None:
+        """Rewrite the table's numbers (as seat 0 sees them) from the values of `s` (of
+        `indexes`; None: all) that differ from the copies `_table_kept`, each of those
+        copies replaced by a copy of its value."""
+        kept, copy, write = self._table_kept, self._table_copy, self._table_writers
+        arr, mv = self._table, self._table_mv
+        seated = self._seated_at
         if indexes is None:  # all: compared at C speed
             values = self._table_get(s)
-            changed = tuple(compress(self._table_range, map(operator.ne, values, kept)))
-            for i in changed:
+            for i in compress(self._table_range, map(operator.ne, values, kept)):
+                write[i](arr, mv, state, s, 0)
                 kept[i] = copy[i](values[i])
-            return changed
-        if not indexes:
-            return indexes
-        found = []
+                if seated[i] >= 0:
+                    self._seated_changes[seated[i]] += 1
+            return
         for i in indexes:
             value = s[_TABLE[i]]
             if value != kept[i]:
+                write[i](arr, mv, state, s, 0)
                 kept[i] = copy[i](value)
-                found.append(i)
-        return tuple(found)
-
-    def _table_since(self, now: int, then: int) -> Iterable[int] | None:
-        """The indexes in `_TABLE` of the values that the steps from the state of stamp
-        `then` to the one of stamp `now` changed (`_table_steps`); None when not all those
-        steps are known."""
-        if now == then:
-            return ()
-        since: Iterable[int] | None = None
-        for after, before, changed in self._table_steps:
-            if after != now or changed is None:
-                return None
-            if since is None:
-                since = changed
-            elif changed:
-                since = {*since, *changed}
-            if before == then:
-                return since
-            now = before
-        return None
+                if seated[i] >= 0:
+                    self._seated_changes[seated[i]] += 1
 
     def _changed(self, index: int, changed: _Changed) -> None:
         """A new number for player `index`'s data, changed in the places `changed` holds."""
@@ -1552,53 +1543,40 @@ class StateObservation:
         self._changes[index].appendleft((self._versions[index], places, secrets))
         self._versions[index] = next(STAMPS)
 
-    def _write_player(
-        self, viewer: _Viewer, index: int, p: Any, seat: int | None, over: bool, base: int
-    ) -> None:
-        """Bring player `index`'s block in `viewer`'s vector up to date with its data `p`:
-        written in the shared block (as the others see it), and copied in when the viewer's
-        copy is older; the viewer's own block then has its secrets (`_Viewer.secret`) laid
-        over the copy. Data of the version they were last written from are not compared
-        again, and of the version before, only in the fields the change may have touched
-        (`_track`)."""
-        size, version = self._block_size, self._versions[index]
+    def _write_block(self, index: int, p: Any, over: bool) -> None:
+        """Bring player `index`'s block as the others see it up to date with its data `p`.
+        Data of the version it was last written from are not compared again, and of the
+        versions before, only in the fields the changes since may have touched (`_track`)."""
         block = self._blocks[index]
         if block.over != over:
-            block = self._blocks[index] = _Block(size, over)
-        if block.version != version:
-            if self._write_changed(
-                block.kept, block.vec, block.mv, 0, index, block.version, p, False, over, base, 1
-            ):
-                block.stamp = next(STAMPS)
-            block.version = version
-        copied = viewer.stamps[index] != block.stamp
-        if copied:
-            at = self._table_size + (index - base) % self._n * size
-            viewer.vec[at : at + size] = block.vec
-            viewer.stamps[index] = block.stamp
-        if index != seat:
-            return
-        if viewer.own_version != version:  # the secrets, in the viewer's own numbers
-            # (nothing to write after one change since that may have changed none of them)
-            before, _, secrets = self._changes[index][0]
-            if (before != viewer.own_version or secrets != ()) and self._write_changed(
+            block = self._blocks[index] = _Block(self._block_size, over)
+        version = self._versions[index]
+        self._write_changed(
+            block.kept, block.vec, block.mv, 0, index, block.version, p, False, over, 0, 1
+        )
+        block.version = version
+
+    def _write_secrets(self, viewer: _Viewer, seat: int, p: Any, over: bool) -> None:
+        """Bring `viewer`'s own secrets (`_Viewer.secret`) up to date with its player's data
+        `p`, as `_write_block` does a block; nothing to write after one change since that
+        may have changed none of them."""
+        version = self._versions[seat]
+        before, _, secrets = self._changes[seat][0]
+        if before != viewer.own_version or secrets != ():
+            self._write_changed(
                 viewer.own,
                 viewer.secret,
                 viewer.secret_mv,
                 0,
-                index,
+                seat,
                 viewer.own_version,
                 p,
                 True,
                 over,
-                base,
+                seat,
                 2,
-            ):
-                copied = True
-            viewer.own_version = version
-        if copied:  # a viewer's own block is the first
-            for into, out in viewer.overlays:
-                into[:] = out
+            )
+        viewer.own_version = version
 
     def _write_changed(
         self,
