@@ -4,6 +4,8 @@ tests for every table size and variant of every game with an encoding, bounded i
 from __future__ import annotations
 
 import dataclasses
+import gc
+import weakref
 
 import gymnasium
 import numpy as np
@@ -127,3 +129,23 @@ def test_a_game_without_an_encoding_is_refused_by_name(monkeypatch: pytest.Monke
     assert plain.name not in research_games()
     with pytest.raises(ValueError, match="no encoding for learning agents; games with one: "):
         env(plain.name)
+
+
+@pytest.mark.parametrize("game", research_games())
+def test_an_environment_in_a_reference_cycle_is_collected_cleanly(game: str) -> None:
+    """A learner's wrappers and callbacks may hold an environment in a cycle, and weak
+    references to it: the garbage collector frees it, and its own attributes and PettingZoo's
+    stay where each is kept. The compiled build once gave the class a weak reference list
+    where its own fields are (it took `AECEnv` for `Any`): the process crashed here."""
+    e = env(game, players=3)
+    e.reset(seed=2)
+    observed = e.last()[0]
+    e.holder = [e]  # an attribute of its own, kept in the instance's dict
+    e._skip_agent_selection = None  # one of AECEnv's, as `_was_dead_step` sets it
+    assert (e.holder[0], e._skip_agent_selection) == (e, None)
+    assert e.agent_selection in e.possible_agents
+    assert observed["action_mask"].any()
+    watcher = weakref.ref(e)
+    del e
+    gc.collect()
+    assert watcher() is None

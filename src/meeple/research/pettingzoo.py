@@ -62,6 +62,18 @@ def agent_name(seat: int) -> str:
 class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
     """One game of a Meeple engine, played one agent at a time."""
 
+    # `AECEnv`'s attributes that a step reads or writes, declared again: the compiled build
+    # then keeps them in the class's own fields, not in its `__dict__` (the rest of AECEnv's
+    # are there, as they are for PettingZoo's own environments).
+    agents: list[str]
+    possible_agents: list[str]
+    agent_selection: str
+    rewards: dict[str, float]
+    _cumulative_rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    infos: dict[str, dict[str, Any]]
+
     def __init__(self, game: str, options: dict[str, Any], render_mode: str | None = None) -> None:
         super().__init__()
         info, self.options, self.encoding = encoding_for(game, options)
@@ -88,7 +100,9 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         #: a learner that makes an environment per game pays at every game.
         self._spaces: tuple[dict[str, Any], dict[str, Any]] | None = None
         self._rng = random.Random()
-        self.state: GameState | None = None
+        #: The game (None before `reset`). It takes the name of `AECEnv.state`, a global
+        #: observation this environment does not offer, as it always has.
+        self.state: GameState | None = None  # type: ignore[assignment]
         self._index = shared_indexes(self.encoding)
         self._observer = self.encoding.state_observer()
         #: The step at which `observe` last offered the acting agent its actions, their
@@ -104,9 +118,6 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         #: The acting seat (`acting_seat`) and the step it was found at: only `step` and
         #: `reset` change the game.
         self._acting: tuple[int, int | None] | None = None
-        #: PettingZoo's own (`AECEnv._was_dead_step` sets it), declared here for the compiled
-        #: build, whose class holds the attributes its methods name.
-        self._skip_agent_selection: str | None = None
 
     @property  # AECEnv's attribute, made when first read
     def observation_spaces(self) -> dict[str, gymnasium.spaces.Space[Any]]:
@@ -185,7 +196,7 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
         self.agent_selection = self._agent_to_act()
 
     def _game(self) -> GameState:
