@@ -158,3 +158,34 @@ def test_observers_of_an_encoding_share_their_plan_and_the_table_is_bounded(
     assert three.state_observer()._plan is not first._plan
     encoding({"players": 4}).state_observer()  # a third encoding: the table starts afresh
     assert len(state_observation._PLANS) == 1
+
+
+def test_a_new_observer_starts_from_the_first_written_numbers_and_writes_what_differs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new observer's blocks, table and secrets start from the numbers some observer of the
+    plan first wrote (`_Plan.first_block` and the others), and its first look writes the
+    values that differ. The cards a player gave are written whatever the copy holds: their
+    numbers count seats from the viewer's, so the same value is other numbers for another
+    seat. Here two seats gave the same card to the same seat, and the second seat's first
+    look, after the first's, still shows the recipient counted from itself."""
+    from meeple.games.altiplano import state_observation
+
+    monkeypatch.setattr(state_observation, "_PLANS", {})
+    options = {"players": 3, "role_draft": False, "missions": True}
+    enc = encoding(options)
+    state = AltiplanoState.new(options, seed=4)
+    card = state.s["players"][0]["hand"][0]
+    for seat in (0, 1):  # both gave `card` to seat 2 (plain data, as the view reads it)
+        state.s["players"][seat]["gave"] = [[2, card]]
+    first = enc.state_observer()
+    assert np.array_equal(first.observe(state, 0), enc.observation(state.view(0)))
+    plan = first._plan
+    assert plan.first_block is not None and plan.first_table is not None
+    assert plan.first_secret is not None
+    second = enc.state_observer()
+    assert np.array_equal(second.observe(state, 1), enc.observation(state.view(1)))
+    for seat in (2, None):
+        assert np.array_equal(
+            enc.state_observer().observe(state, seat), enc.observation(state.view(seat))
+        )

@@ -80,7 +80,7 @@ import operator
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -112,6 +112,12 @@ if TYPE_CHECKING:
     _Vector = array.array[float]
 
 _Floats = npt.NDArray[np.float32]
+#: Each vector handed out: its runs (`_Viewer.pieces`) joined into a new `bytearray`, one C loop
+#: of copies, read by numpy as float32 numbers (writable, and the caller's alone). Looked up
+#: once: the compiled build would otherwise look them up in their modules at every call.
+_JOINED: Final = bytearray().join
+_FROM_BUFFER: Final = np.frombuffer
+_FLOAT32: Final = np.dtype(np.float32)
 #: The same memory as a `_Vector`, to write numbers one by one (typeshed types a memoryview's
 #: items as ints whatever its format, so its writes are not checked).
 _Writes = Any
@@ -176,6 +182,7 @@ _PLAYER = (
 )
 _MISSIONS = ("missions", "revealed", "hand", "gift", "draft", "seen", "gave")
 _NAMES = _PLAYER + _MISSIONS
+_GAVE = _NAMES.index("gave")
 #: A player's values that its own block shows otherwise than the others see them
 #: (`observed_view.as_others_see`): the bag's and the container's contents, the missions kept,
 #: the hand, the cards passed, seen and given. Written apart, in the viewer's own numbers
@@ -262,12 +269,23 @@ PlayerWriter = Callable[["_Vector", _Writes, int, dict[str, Any], bool, bool, in
 _ZERO: dict[int, _Vector] = {}
 
 
-def _zeros(arr: _Vector, first: int, size: int) -> None:
-    """Sets `size` numbers from `first` to zero."""
+def _zero(size: int) -> _Vector:
+    """`size` zeros, made once (`_ZERO`), not to be changed."""
     zero = _ZERO.get(size)
     if zero is None:
         zero = _ZERO[size] = array.array("f", bytes(4 * size))
-    arr[first : first + size] = zero
+    return zero
+
+
+def _zeros(arr: _Vector, first: int, size: int) -> None:
+    """Sets `size` numbers from `first` to zero."""
+    arr[first : first + size] = _zero(size)
+
+
+def _new_zeros(size: int) -> _Vector:
+    """A new array of `size` zeros: a copy of `_zero`'s (an array made from bytes costs
+    several times that)."""
+    return _zero(size)[:]
 
 
 def _write_row(
@@ -456,26 +474,38 @@ def _table_writers(o: Observer) -> list[tuple[tuple[str, ...], TableWriter]]:
     #: the turn's seat alone, for the viewers' seated segments (`_SEATED`)
     writers.append((("turn_seat",), write_turn_seat))
 
+    #: the turn's three segments lie side by side (observation.Observer): zeroed at once
+    turn_size = o.at_cont + len(continued) - o.at_turn
+    if o.at_stage != o.at_turn + n or o.at_cont != o.at_stage + len(stages):
+        raise ValueError("the turn's seat, stage and continuation are no longer side by side")
+
     def write_turn(
         arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
     ) -> None:
-        write_turn_seat(arr, mv, state, s, base)
         turn = s["turn"]
-        _zeros(arr, o.at_stage, len(stages))
+        _zeros(arr, o.at_turn, turn_size)
+        mv[o.at_turn + (turn["seat"] - base) % n] = 1.0
         mv[o.at_stage + stages[turn["stage"]]] = 1.0
-        _zeros(arr, o.at_cont, len(continued))
         if turn["cont"] is not None:
             mv[o.at_cont + continued[turn["cont"]]] = 1.0
 
     writers.append((("turn",), write_turn))
 
+    #: [the seats set, as bits from the viewer's] -> their numbers
+    seat_rows = tuple(
+        array.array("f", [float(bits >> k & 1) for k in range(n)]) for bits in range(1 << n)
+    )
+
     def seats(name: str, first: int) -> None:
         def write(
             arr: _Vector, mv: _Writes, state: AltiplanoState, s: dict[str, Any], base: int
         ) -> None:
-            flags = s[name]
+            flags: list[bool] = s[name]
+            bits = 0
             for k in range(n):
-                mv[first + k] = 1.0 if flags[(base + k) % n] else 0.0
+                if flags[(base + k) % n]:
+                    bits |= 1 << k
+            arr[first : first + n] = seat_rows[bits]
 
         writers.append(((name,), write))
 
@@ -1119,22 +1149,37 @@ def _one_each(names: Sequence[str], writers: list[tuple[tuple[str, ...], Any]]) 
     return tuple(result)
 
 
+#: A run of a vector's numbers: (its first, its end, the memoryview they are copied from, and
+#: where in it the run starts).
+_Run = tuple[int, int, _Writes, int]
+
+
+def _laid_over(runs: list[_Run], over: Iterable[_Run]) -> list[_Run]:
+    """`runs` (side by side, in order) with each run of `over` laid over them, in order."""
+    for first, end, source, at in over:
+        kept: list[_Run] = [(first, end, source, at)]
+        for f, e, src, a in runs:
+            if f < first:
+                kept.append((f, min(e, first), src, a))
+            if e > end:
+                start = max(f, end)
+                kept.append((start, e, src, a + start - f))
+        runs = sorted(kept, key=operator.itemgetter(0))
+    return runs
+
+
 class _Viewer:
-    """What one viewer (a seat, or the spectators) keeps from one look to the next: where
-    each player's block goes in its vector; the table's seated segments as it sees them
-    (`_SEATED`); and its own player's secrets (`_SECRET_NAMES`), written as in a block from
-    0, with copies of the values they were written from (in `_NAMES`' order) and the number
-    (`StateObservation._versions`) of the data they copy."""
+    """What one viewer (a seat, or the spectators) keeps from one look to the next: the
+    table's seated segments as it sees them (`_SEATED`), its own player's secrets
+    (`_SECRET_NAMES`), written as in a block from 0, with copies of the values they were
+    written from (in `_NAMES`' order) and the number (`StateObservation._versions`) of the
+    data they copy, and the runs of numbers its vector is joined from."""
 
     __slots__ = (
-        "at_seat",
-        "over",
-        "overlays",
         "own",
         "own_version",
-        "places",
+        "pieces",
         "seated",
-        "seated_places",
         "secret",
         "secret_mv",
         "table",
@@ -1142,57 +1187,57 @@ class _Viewer:
         "turn_seat",
     )
 
-    def __init__(self, seat: int | None, over: bool, o: Observer, plan: _Plan) -> None:
-        n, table, block = o.players, o.table.size, o.block.size
+    def __init__(
+        self, seat: int | None, o: Observer, plan: _Plan, table: _Writes, blocks: list[_Block]
+    ) -> None:
+        n, table_size, block = o.players, o.table.size, o.block.size
         base = 0 if seat is None else seat
-        self.over = over
-        #: the seat's number in the table's one-hot of the observing seat (-1: the spectators)
-        self.at_seat = -1 if seat is None else o.at_seat + seat
-        #: [player] -> the numbers of its block in the vector (the viewer's own first)
-        self.places = tuple(
-            slice(at, at + block)
-            for at in (table + (index - base) % n * block for index in range(n))
-        )
-        #: the table's numbers, of which only the seated segments are written (as this seat
-        #: sees them); the counts of changes (`StateObservation._seated_changes`) and the
-        #: turn's seat (None: none yet) they were written from; and (their numbers in the
-        #: vector, the same of `table`)
-        self.table: _Vector = array.array("f", bytes(4 * table))
+        #: the table's numbers, of which only the observing seat's one-hot and the seated
+        #: segments are written (as this seat sees them); the counts of changes
+        #: (`StateObservation._seated_changes`) and the turn's seat (None: none yet) they were
+        #: written from
+        self.table: _Vector = _new_zeros(table_size)
         self.table_mv: _Writes = memoryview(self.table)
         self.seated = [-1] * len(_SEATED)
         self.turn_seat: int | None = None
-        self.seated_places = [
-            (slice(first, end), self.table_mv[first:end]) for first, end in plan.seated_ranges
-        ]
-        self.secret: _Vector = array.array("f", bytes(4 * block))
+        self.secret: _Vector = _new_zeros(block)
         self.secret_mv: _Writes = memoryview(self.secret)
         self.own: list[Any] = [_NEVER] * len(_NAMES)
         self.own_version = 0
-        #: (the numbers of a secret segment in the vector, the same of `secret`): laid over
-        #: the copy of the viewer's own block (none for the spectators)
-        self.overlays: list[tuple[slice, _Writes]] = (
-            []
-            if seat is None
-            else [
-                (slice(table + first, table + end), self.secret_mv[first:end])
+        #: the vector's runs, in order: the shared table, the viewer's own numbers of it (the
+        #: seat's one-hot, and the seated segments but for seat 0, which sees them as the
+        #: shared table has them), the shared blocks in the viewer's order, and its secrets
+        #: laid over its own block (the first)
+        runs: list[_Run] = [(0, table_size, table, 0)]
+        for index in range(n):
+            at = table_size + (index - base) % n * block
+            runs.append((at, at + block, blocks[index].mv, 0))
+        own: list[_Run] = []
+        if seat is not None:
+            self.table_mv[o.at_seat + seat] = 1.0
+            ranges = plan.seated_ranges if seat else plan.seat_range
+            own = [(first, end, self.table_mv, first) for first, end in ranges]
+            own += [
+                (table_size + first, table_size + end, self.secret_mv, first)
                 for first, end in plan.secret_ranges
             ]
-        )
+        #: memoryviews of those runs, joined into each vector handed out
+        self.pieces = [
+            source[at : at + end - first] for first, end, source, at in _laid_over(runs, own)
+        ]
 
 
 class _Block:
     """One player's block as every other seat (and the spectators) sees it: the same for all
     of them (only its place in their vectors differs), so it is written once for all, as the
-    player's data changes, and copied into each vector handed out. The player's own view of
-    it, with its secrets, is its copy with the viewer's secrets laid over it
-    (`_Viewer.secret`)."""
+    player's data changes, and joined into each vector handed out. The player's own view of
+    it, with its secrets, is that with the viewer's secrets laid over it (`_Viewer.secret`)."""
 
-    __slots__ = ("kept", "mv", "over", "vec", "version")
+    __slots__ = ("kept", "mv", "vec", "version")
 
-    def __init__(self, size: int, over: bool) -> None:
-        self.vec: _Vector = array.array("f", bytes(4 * size))
+    def __init__(self, size: int) -> None:
+        self.vec: _Vector = _new_zeros(size)
         self.mv: _Writes = memoryview(self.vec)
-        self.over = over
         #: copies of the values the numbers were written from, in `_NAMES`' order
         self.kept: list[Any] = [_NEVER] * len(_NAMES)
         #: the version (`StateObservation._versions`) of the data `kept` copies (0: none)
@@ -1272,7 +1317,8 @@ class _Plan:
         self.table_writers = _one_each(_TABLE, table_writers)
         self.seated = _one_each(_SEATED, table_writers)
         (self.turn_seat,) = _one_each(("turn_seat",), table_writers)
-        self.seated_ranges = _ranges(o.table.segments, _SEATED_SEGMENTS)
+        self.seated_ranges = _ranges(o.table.segments, ("seat", *_SEATED_SEGMENTS))
+        self.seat_range = _ranges(o.table.segments, ("seat",))
         self.seated_at = tuple(_SEATED.index(name) if name in _SEATED else -1 for name in _TABLE)
         self.secret_ranges = _ranges(o.block.segments, _SECRET_NAMES)
         #: how each of `_TABLE`'s values is copied (empty until `know`)
@@ -1297,6 +1343,17 @@ class _Plan:
         #: (`planned_places`; no more than the action space has)
         self.parts: dict[tuple[str, Any], _Place] = {}
         self.planned: dict[tuple[Any, ...], _Changed] = {}
+        #: A block's numbers and the copies of the values they were written from, as some
+        #: observation of the plan first wrote them (a game not over; None: none yet). A new
+        #: block starts from them, and its first look writes only the fields whose values
+        #: differ: a learner that makes an environment per game would otherwise write the
+        #: four blocks whole at each game's first look, some 650 k instructions compiled.
+        self.first_block: tuple[_Vector, list[Any]] | None = None
+        #: The same of the table (`StateObservation._table`), and of a viewer's secrets
+        #: (`_Viewer.secret`) but the cards given, whose numbers count seats from the viewer's
+        #: (their copy is left out: a first look writes them whatever they hold).
+        self.first_table: tuple[_Vector, list[Any]] | None = None
+        self.first_secret: tuple[_Vector, list[Any]] | None = None
 
     def know(self, s: dict[str, Any]) -> None:
         """Choose how values are copied from those of `s`, the first state observed, and
@@ -1386,11 +1443,15 @@ class StateObservation:
         #: The table's numbers as seat 0 (and the spectators) see them, but the observing
         #: seat's (zeros), written from the state last observed (`_track`), and copies of the
         #: values they were written from (in `_TABLE`'s order).
-        self._table: _Vector = array.array("f", bytes(4 * self._table_size))
+        self._table: _Vector = _new_zeros(self._table_size)
         self._table_mv: _Writes = memoryview(self._table)
         self._table_mv[o.at_options] = float(o.role_draft)
         self._table_mv[o.at_options + 1] = float(o.missions)
         self._table_kept: list[Any] = [_NEVER] * len(_TABLE)
+        first = plan.first_table
+        if first is not None:  # the first look writes only the values that differ
+            self._table_mv[:] = first[0]
+            self._table_kept[:] = first[1]
         #: [index in `_SEATED`] -> how many times that value changed (`_Viewer.seated`), and
         #: [index in `_TABLE`] -> its index in `_SEATED` (-1: none)
         self._seated_changes = [0] * len(_SEATED)
@@ -1401,8 +1462,10 @@ class StateObservation:
         #: the plan's groups of a player's values compared at once (`_Plan.know`)
         self._player_groups: tuple[_Group, ...] = ()
         self._secret_groups: tuple[_Group, ...] = ()
-        #: [player] -> its block as the others see it (made with the first viewer)
+        #: [player] -> its block as the others see it, and whether the game was over when the
+        #: blocks and viewers were made (None: not yet)
         self._blocks: list[_Block] = []
+        self._over: bool | None = None
         #: The stamp, round and phase of the state last observed (by any viewer), and
         #: [player] -> a number for its data as that state holds them, new (a stamp) at each
         #: change, and its last changes, the latest first (at most `_CHANGES_KEPT`): each the
@@ -1421,7 +1484,7 @@ class StateObservation:
         """Pickled (and deep-copied) without what it kept: that only saves work."""
         return (StateObservation, (self.o,))
 
-    def _viewer(self, s: dict[str, Any], seat: int | None, over: bool) -> _Viewer:
+    def _viewer(self, s: dict[str, Any], seat: int | None) -> _Viewer:
         """A new viewer; a seat the table has not is refused before anything is kept (-1
         would mark the place before the seat's, a seat past the last another field's)."""
         if seat is not None and not 0 <= seat < self._n:
@@ -1433,52 +1496,47 @@ class StateObservation:
             self._table_copy = plan.table_copy
             self._player_groups, self._secret_groups = plan.player_groups, plan.secret_groups
             self._places, self._round_end = plan.places, plan.round_end
-            self._blocks = [_Block(self._block_size, over) for _ in range(self._n)]
-        viewer = self._viewers[seat] = _Viewer(seat, over, self.o, self._plan)
+        viewer = _Viewer(seat, self.o, self._plan, self._table_mv, self._blocks)
+        first = self._plan.first_secret
+        if first is not None and not self._over:  # the first look writes what differs
+            viewer.secret_mv[:] = first[0]
+            viewer.own[:] = first[1]
+        self._viewers[seat] = viewer
         return viewer
 
     def observe(self, state: AltiplanoState, seat: int | None) -> _Floats:
         """The vector ``AltiplanoEncoding.observation(state.view(seat))`` gives (a new
-        array): the shared table's numbers, the seated ones moved to the viewer's count, the
-        shared blocks in the viewer's order, and its own secrets laid over its block."""
+        array): the shared table's numbers, the viewer's seated ones, the shared blocks in the
+        viewer's order, and its own secrets over its block, joined (`_Viewer.pieces`)."""
         s: dict[str, Any] = state.s  # type: ignore[assignment]
         over = s["phase"] == "over"
+        if over != self._over:  # blocks and viewers afresh (the secrets the others see change)
+            self._blocks = [self._new_block(over) for _ in range(self._n)]
+            self._viewers = {}
+            self._over = over
         viewer = self._viewers.get(seat)
-        if viewer is None or viewer.over != over:
-            viewer = self._viewer(s, seat, over)
+        if viewer is None:
+            viewer = self._viewer(s, seat)
         if state.stamp != self._last[0]:
             self._track(state, s)
         versions, blocks, players = self._versions, self._blocks, s["players"]
         for index in range(self._n):
-            block = blocks[index]
-            if block.version != versions[index] or block.over != over:
+            if blocks[index].version != versions[index]:
                 self._write_block(index, players[index], over)
-        out = np.empty(self._size, np.float32)
-        mv: _Writes = out.data
-        mv[: self._table_size] = self._table
-        if seat is not None:
-            mv[viewer.at_seat] = 1.0
-            if seat:  # the seated segments as this seat sees them, written as they change
-                arr, numbers = viewer.table, viewer.table_mv
-                changes, written = self._seated_changes, viewer.seated
-                for k in range(len(written)):
-                    if written[k] != changes[k]:
-                        self._seated[k](arr, numbers, state, s, seat)
-                        written[k] = changes[k]
-                turn = s["turn"]["seat"]
-                if turn != viewer.turn_seat:
-                    self._turn_seat(arr, numbers, state, s, seat)
-                    viewer.turn_seat = turn
-                for place, numbers in viewer.seated_places:
-                    mv[place] = numbers
-            if viewer.own_version != versions[seat]:
-                self._write_secrets(viewer, seat, players[seat], over)
-        places = viewer.places
-        for index in range(self._n):
-            mv[places[index]] = blocks[index].vec
-        for place, secret in viewer.overlays:
-            mv[place] = secret
-        return out
+        if seat:  # the seated segments as this seat sees them, written as they change
+            arr, numbers = viewer.table, viewer.table_mv
+            changes, written = self._seated_changes, viewer.seated
+            for k in range(len(written)):
+                if written[k] != changes[k]:
+                    self._seated[k](arr, numbers, state, s, seat)
+                    written[k] = changes[k]
+            turn = s["turn"]["seat"]
+            if turn != viewer.turn_seat:
+                self._turn_seat(arr, numbers, state, s, seat)
+                viewer.turn_seat = turn
+        if seat is not None and viewer.own_version != versions[seat]:
+            self._write_secrets(viewer, seat, players[seat], over)
+        return _FROM_BUFFER(_JOINED(viewer.pieces), _FLOAT32)
 
     def _track(self, state: AltiplanoState, s: dict[str, Any]) -> None:
         """Number the players' data of `state`, which this observation has not seen yet:
@@ -1510,6 +1568,8 @@ class StateObservation:
                 changes[index] = _changes_from(version)
                 versions[index] = next(STAMPS)
             self._table_changed(state, s, None)
+            if stamp == 0 and self._plan.first_table is None:  # this observation's first
+                self._plan.first_table = (self._table[:], self._table_kept[:])
         self._last = (state.stamp, s["round"], s["phase"])
 
     def _table_changed(
@@ -1548,19 +1608,29 @@ class StateObservation:
         Data of the version it was last written from are not compared again, and of the
         versions before, only in the fields the changes since may have touched (`_track`)."""
         block = self._blocks[index]
-        if block.over != over:
-            block = self._blocks[index] = _Block(self._block_size, over)
         version = self._versions[index]
         self._write_changed(
             block.kept, block.vec, block.mv, 0, index, block.version, p, False, over, 0, 1
         )
+        if block.version == 0 and not over and self._plan.first_block is None:
+            self._plan.first_block = (block.vec[:], block.kept[:])
         block.version = version
+
+    def _new_block(self, over: bool) -> _Block:
+        """A block to write from: the plan's first written one (`_Plan.first_block`) when
+        the game is not over, else zeros (with no values copied)."""
+        block = _Block(self._block_size)
+        first = self._plan.first_block
+        if first is not None and not over:
+            block.mv[:] = first[0]
+            block.kept[:] = first[1]
+        return block
 
     def _write_secrets(self, viewer: _Viewer, seat: int, p: Any, over: bool) -> None:
         """Bring `viewer`'s own secrets (`_Viewer.secret`) up to date with its player's data
         `p`, as `_write_block` does a block; nothing to write after one change since that
         may have changed none of them."""
-        version = self._versions[seat]
+        version, first = self._versions[seat], viewer.own_version == 0
         before, _, secrets = self._changes[seat][0]
         if before != viewer.own_version or secrets != ():
             self._write_changed(
@@ -1576,6 +1646,10 @@ class StateObservation:
                 seat,
                 2,
             )
+        if first and not over and self._plan.first_secret is None:
+            kept = viewer.own[:]
+            kept[_GAVE] = _NEVER
+            self._plan.first_secret = (viewer.secret[:], kept)
         viewer.own_version = version
 
     def _write_changed(
