@@ -113,10 +113,12 @@ if TYPE_CHECKING:
 
 _Floats = npt.NDArray[np.float32]
 #: Each vector handed out: its runs (`_Viewer.pieces`) joined into a new `bytearray`, one C loop
-#: of copies, read by numpy as float32 numbers (writable, and the caller's alone). Looked up
-#: once: the compiled build would otherwise look them up in their modules at every call.
+#: of copies, and an array of float32 numbers made on it (writable, and the caller's alone;
+#: `np.ndarray` with a buffer keeps the buffer as it is, where `np.frombuffer` wraps it in a
+#: memoryview first). Looked up once: the compiled build would otherwise look them up in
+#: their modules at every call.
 _JOINED: Final = bytearray().join
-_FROM_BUFFER: Final = np.frombuffer
+_ARRAY: Final = np.ndarray
 _FLOAT32: Final = np.dtype(np.float32)
 #: The same memory as a `_Vector`, to write numbers one by one (typeshed types a memoryview's
 #: items as ints whatever its format, so its writes are not checked).
@@ -1154,18 +1156,23 @@ def _one_each(names: Sequence[str], writers: list[tuple[tuple[str, ...], Any]]) 
 _Run = tuple[int, int, _Writes, int]
 
 
-def _laid_over(runs: list[_Run], over: Iterable[_Run]) -> list[_Run]:
-    """`runs` (side by side, in order) with each run of `over` laid over them, in order."""
-    for first, end, source, at in over:
-        kept: list[_Run] = [(first, end, source, at)]
-        for f, e, src, a in runs:
-            if f < first:
-                kept.append((f, min(e, first), src, a))
-            if e > end:
-                start = max(f, end)
-                kept.append((start, e, src, a + start - f))
-        runs = sorted(kept, key=operator.itemgetter(0))
-    return runs
+def _laid_over(runs: list[_Run], over: list[_Run]) -> list[_Run]:
+    """`runs` (side by side, in order) with the runs of `over` (in order, each within one of
+    `runs`) laid over them."""
+    laid: list[_Run] = []
+    k = 0
+    for first, end, source, at in runs:
+        start = first
+        while k < len(over) and over[k][1] <= end:
+            laid_first, laid_end = over[k][0], over[k][1]
+            if laid_first > start:
+                laid.append((start, laid_first, source, at + start - first))
+            laid.append(over[k])
+            start = laid_end
+            k += 1
+        if start < end:
+            laid.append((start, end, source, at + start - first))
+    return laid
 
 
 class _Viewer:
@@ -1209,9 +1216,9 @@ class _Viewer:
         #: shared table has them), the shared blocks in the viewer's order, and its secrets
         #: laid over its own block (the first)
         runs: list[_Run] = [(0, table_size, table, 0)]
-        for index in range(n):
-            at = table_size + (index - base) % n * block
-            runs.append((at, at + block, blocks[index].mv, 0))
+        for place in range(n):
+            at = table_size + place * block
+            runs.append((at, at + block, blocks[(base + place) % n].mv, 0))
         own: list[_Run] = []
         if seat is not None:
             self.table_mv[o.at_seat + seat] = 1.0
@@ -1427,7 +1434,7 @@ class StateObservation:
     def __init__(self, observer: Observer) -> None:
         self.o = o = observer
         self._n = o.players
-        self._size = o.size
+        self._shape = (o.size,)
         self._table_size, self._block_size = o.table.size, o.block.size
         if o.size != self._table_size + self._n * self._block_size:
             raise ValueError("an observation is the table's numbers and one block per player")
@@ -1536,7 +1543,7 @@ class StateObservation:
                 viewer.turn_seat = turn
         if seat is not None and viewer.own_version != versions[seat]:
             self._write_secrets(viewer, seat, players[seat], over)
-        return _FROM_BUFFER(_JOINED(viewer.pieces), _FLOAT32)
+        return _ARRAY(self._shape, _FLOAT32, _JOINED(viewer.pieces))
 
     def _track(self, state: AltiplanoState, s: dict[str, Any]) -> None:
         """Number the players' data of `state`, which this observation has not seen yet:
