@@ -96,15 +96,15 @@ class MeepleEnv(AECEnv[str, dict[str, Any], int | None]):
         #: at several times the cost of copying these (Tikal's 5,414: 6,800 instructions
         #: against 2,000).
         self._zeros = bytes(size)
-        self._mask_shape = (size,)
+        self._mask_shape = (size,)  # the mask handed out: an int8 array on those bytes' copy
         #: The agents' spaces, made when first asked for (`observation_spaces`): gymnasium's
         #: `Box` fills and checks two arrays of its bounds, and the eight spaces of a 4-player
         #: table cost four times the rest of a new environment (110 of 150 µs for Tikal), which
         #: a learner that makes an environment per game pays at every game.
         self._spaces: tuple[dict[str, Any], dict[str, Any]] | None = None
         self._rng = random.Random()
-        #: The game (None before `reset`). It takes the name of `AECEnv.state`, a global
-        #: observation this environment does not offer, as it always has.
+        #: The game (None before `reset`). The name is that of `AECEnv.state`, a method for a
+        #: global observation, which this environment does not offer.
         self.state: GameState | None = None  # type: ignore[assignment]
         self._index = shared_indexes(self.encoding)
         self._observer = self.encoding.state_observer()
