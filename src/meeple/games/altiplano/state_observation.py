@@ -1491,11 +1491,17 @@ class StateObservation:
         """Pickled (and deep-copied) without what it kept: that only saves work."""
         return (StateObservation, (self.o,))
 
-    def _viewer(self, s: dict[str, Any], seat: int | None) -> _Viewer:
-        """A new viewer; a seat the table has not is refused before anything is kept (-1
-        would mark the place before the seat's, a seat past the last another field's)."""
+    def _viewer(self, s: dict[str, Any], seat: int | None, over: bool) -> _Viewer:
+        """A new viewer, and when the game's being over changed, new blocks and no other
+        viewers (the secrets the others see change); a seat the table has not is refused
+        before anything is kept (-1 would mark the place before the seat's, a seat past the
+        last another field's)."""
         if seat is not None and not 0 <= seat < self._n:
             raise ValueError(f"no seat {seat!r} to observe at a table of {self._n}")
+        if over != self._over:
+            self._blocks = [self._new_block(over) for _ in range(self._n)]
+            self._viewers = {}
+            self._over = over
         if not self._table_copy:
             plan = self._plan
             if not plan.table_copy:
@@ -1517,13 +1523,9 @@ class StateObservation:
         viewer's order, and its own secrets over its block, joined (`_Viewer.pieces`)."""
         s: dict[str, Any] = state.s  # type: ignore[assignment]
         over = s["phase"] == "over"
-        if over != self._over:  # blocks and viewers afresh (the secrets the others see change)
-            self._blocks = [self._new_block(over) for _ in range(self._n)]
-            self._viewers = {}
-            self._over = over
         viewer = self._viewers.get(seat)
-        if viewer is None:
-            viewer = self._viewer(s, seat)
+        if viewer is None or over != self._over:
+            viewer = self._viewer(s, seat, over)
         if state.stamp != self._last[0]:
             self._track(state, s)
         versions, blocks, players = self._versions, self._blocks, s["players"]
