@@ -473,7 +473,7 @@ def _table_writers(o: Observer) -> list[tuple[tuple[str, ...], TableWriter]]:
         _zeros(arr, o.at_turn, n)
         mv[o.at_turn + (s["turn"]["seat"] - base) % n] = 1.0
 
-    #: the turn's seat alone, for the viewers' seated segments (`_SEATED`)
+    #: the turn's seat alone, for the viewers' seated segments (`_SEATED_SEGMENTS`)
     writers.append((("turn_seat",), write_turn_seat))
 
     #: the turn's three segments lie side by side (observation.Observer): zeroed at once
