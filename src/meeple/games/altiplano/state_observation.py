@@ -648,7 +648,7 @@ def _player_writers(o: Observer) -> list[tuple[tuple[str, ...], PlayerWriter]]:
     writers.append((("planning",), write_planning))
     locations = o.locations
 
-    zero_row = array.array("f", bytes(4 * G))
+    zero_row = _zero(G)
 
     def write_fields(
         arr: _Vector,
@@ -1082,7 +1082,7 @@ def _part_writer(o: Observer, name: str, part: Any) -> PlayerWriter:
     G, goods = len(o.goods), o.goods
     if name == "fields":
         first_row, tiles_of = o.p_fields + o.locations[part] * G, part
-        zero_row = array.array("f", bytes(4 * G))
+        zero_row = _zero(G)
 
         def write_row(
             arr: _Vector,
